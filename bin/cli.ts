@@ -1,0 +1,156 @@
+import { Command, CommanderError, Option } from 'commander';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build, formatMs } from '../src/build/index.ts';
+import { compileSite } from '../src/build/config.ts';
+import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
+import { createStaticServer, listen } from '../src/serve/static-server.ts';
+import { startDevServer } from '../src/dev/dev-server.ts';
+import pkg from '../package.json' with { type: 'json' };
+
+/** Exit codes: 0 ok, 1 the site has problems, 2 wrong usage. */
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command()
+    .name('heartnotes')
+    .description('Builds the site in content/ and templates/ into plain files for any static host.')
+    .version(pkg.version, '-v, --version')
+    .option('--root <dir>', 'project folder', '.')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  let exitCode = 0;
+
+  const common = (cmd: Command) =>
+    cmd
+      .option('--out <dir>', 'output folder', 'dist')
+      .option('--base-url <url>', 'absolute site URL for canonical links, the sitemap and the feed')
+      .option('--drafts', 'include drafts and future-dated entries', false)
+      .option('-q, --quiet', 'print only errors', false)
+      .option('--verbose', 'print more detail', false);
+
+  const runBuild = async (opts: Record<string, unknown>, checkOnly: boolean) => {
+    const root = resolve(String(program.opts().root));
+    const baseUrl = opts.baseUrl as string | undefined;
+    if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl)) {
+      throw new UsageError(`--base-url must be an absolute http(s) URL such as https://example.com, not "${baseUrl}"`);
+    }
+    await build({
+      root,
+      outDir: String(opts.out),
+      baseUrl,
+      drafts: Boolean(opts.drafts),
+      checkOnly,
+      noCache: opts.cache === false,
+      log: opts.quiet ? undefined : (line) => console.log(line),
+    });
+  };
+
+  common(program.command('build').description('clean, full build into the output folder'))
+    .option('--no-cache', 'ignore and do not write the .cache folder')
+    .action((opts) => runBuild(opts, false));
+
+  common(program.command('check').description('validate content and links without writing output'))
+    .action((opts) => runBuild(opts, true));
+
+  program
+    .command('preview')
+    .description('serve the built output the way a CDN would')
+    .option('--out <dir>', 'folder to serve', 'dist')
+    .option('--port <number>', 'port', parsePort, 4173)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (opts) => {
+      const dir = resolve(String(program.opts().root), opts.out);
+      if (!existsSync(join(dir, 'index.html'))) {
+        throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
+      }
+      const server = createStaticServer({ dir });
+      const { url } = await listen(server, opts.host, opts.port);
+      console.log(`Previewing ${relative(process.cwd(), dir) || dir}/ at ${url}/ (Ctrl+C to stop)`);
+      await new Promise(() => {});
+    });
+
+  common(program.command('dev').description('build, serve, and rebuild on every change'))
+    .option('--port <number>', 'port', parsePort, 4321)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (opts) => {
+      await startDevServer({
+        root: resolve(String(program.opts().root)),
+        outDir: String(opts.out),
+        host: opts.host,
+        port: opts.port,
+        baseUrl: opts.baseUrl,
+        drafts: opts.drafts !== false,
+        log: (line) => console.log(line),
+      });
+      await new Promise(() => {});
+    });
+
+  program
+    .command('new')
+    .description('scaffold a content file with valid front matter, e.g. new post "First date ideas"')
+    .argument('<kind>', 'what to create (see the site\'s scaffolds, e.g. post, page)')
+    .argument('<title>', 'its title')
+    .action(async (kind: string, title: string) => {
+      const root = resolve(String(program.opts().root));
+      const { config } = await compileSite(root);
+      const scaffold = config.scaffolds?.[kind];
+      if (!scaffold) {
+        throw new UsageError(`unknown kind "${kind}"; this site can scaffold: ${Object.keys(config.scaffolds ?? {}).join(', ') || 'nothing'}`);
+      }
+      const today = new Date().toISOString().slice(0, 10);
+      const { file, text } = scaffold({ title, slug: slugifyTitle(title), today });
+      const path = join(root, file);
+      if (existsSync(path)) {
+        console.error(`${file} already exists; nothing was written. Choose another title or edit that file.`);
+        exitCode = 1;
+        return;
+      }
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      console.log(`Created ${file}`);
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (error.code === 'commander.executeSubCommandAsync') return 0;
+      if (argv.length <= 2) program.outputHelp({ error: true });
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof DiagnosticError) {
+      const list = error.diagnostics;
+      console.error(list.map(formatDiagnostic).join('\n\n'));
+      console.error(`\n${list.length} problem${list.length === 1 ? '' : 's'} found; nothing was written.`);
+      return 1;
+    }
+    console.error((error as Error).stack ?? String(error));
+    return 1;
+  }
+  return exitCode;
+}
+
+class UsageError extends Error {}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${value}"`);
+  return port;
+}
+
+/** `First Date Ideas!` → `first-date-ideas`. */
+export function slugifyTitle(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'untitled';
+}
+
+export { formatMs };

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+
+export interface StyleAsset {
+  /** Output path, e.g. `assets/site-3FJ2KQ.css`. */
+  outFile: string;
+  /** URL path, e.g. `/assets/site-3FJ2KQ.css`. */
+  href: string;
+  contents: Uint8Array;
+}
+
+/** Bundles and minifies the site stylesheet into one content-hashed file. */
+export async function bundleStyles(root: string, entry: string | undefined): Promise<StyleAsset[]> {
+  if (!entry) return [];
+  try {
+    const result = await esbuild.build({
+      entryPoints: [join(root, entry)],
+      bundle: true,
+      minify: true,
+      write: false,
+      outdir: join(root, '.cache', 'assets'),
+      entryNames: '[name]-[hash]',
+      assetNames: '[name]-[hash]',
+      logLevel: 'silent',
+      target: ['chrome100', 'firefox100', 'safari15'],
+      loader: { '.svg': 'file', '.woff2': 'file', '.png': 'file' },
+      publicPath: '/assets',
+    });
+    return result.outputFiles.map((f) => {
+      const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+      return { outFile: `assets/${name}`, href: `/assets/${name}`, contents: f.contents };
+    });
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    throw new DiagnosticError(
+      (failure.errors ?? [{ text: String(error) }]).map((e) => ({
+        code: 'styles/compile',
+        message: `the stylesheet could not be bundled: ${e.text}`,
+        hint: 'fix the CSS syntax or the url() shown',
+        file: e.location?.file,
+        line: e.location?.line,
+        column: e.location ? e.location.column + 1 : undefined,
+      })),
+    );
+  }
+}

@@ -1,0 +1,192 @@
+import type { ComponentType } from 'react';
+import type { ZodType } from 'zod';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+
+/** A Markdown collection: every `.md` file under `folder` (relative to `content/`) is an entry. */
+export interface MarkdownCollection<T = unknown> {
+  kind: 'markdown';
+  folder: string;
+  /** Validates the front matter. Use a strict object so unknown keys are reported. */
+  schema: ZodType<T>;
+  /** Replace `{{field}}` in the body with the entry's own front-matter field (default: false). */
+  placeholders?: boolean;
+}
+
+/** A JSON data file (relative to `content/`), validated as a whole. */
+export interface JsonCollection<T = unknown> {
+  kind: 'json';
+  file: string;
+  schema: ZodType<T>;
+}
+
+export type CollectionSpec = MarkdownCollection<any> | JsonCollection<any>;
+
+/** One Markdown file after validation. */
+export interface Entry<T = Record<string, unknown>> {
+  /** File name without extension; the default slug. */
+  id: string;
+  /** `data.slug` when set, else `id`. */
+  slug: string;
+  /** Path relative to the project root, e.g. `content/articles/first-date.md`. */
+  file: string;
+  data: T;
+  body: string;
+  /** 1-based line of the file on which the body starts. */
+  bodyLine: number;
+}
+
+/** The validated content: each collection name mapped to its entries (Markdown) or data (JSON). */
+export type ContentOf<C extends Record<string, CollectionSpec>> = {
+  [K in keyof C]: C[K] extends MarkdownCollection<infer T>
+    ? Entry<T>[]
+    : C[K] extends JsonCollection<infer T>
+      ? T
+      : never;
+};
+
+/** What every page needs to know about the site. Comes from content, not code. */
+export interface SiteSettings {
+  title: string;
+  description: string;
+  /** Absolute origin, no trailing slash, e.g. `https://example.com`. */
+  url: string;
+  lang: string;
+  /** Hosts whose links are affiliate links (`rel="sponsored nofollow"`). */
+  affiliateHosts: string[];
+}
+
+/** One page a route produces. Everything in it must survive structured cloning. */
+export interface PageSpec {
+  /** Site path, e.g. `/post/first-date`; `/` for the home page. */
+  path: string;
+  /** Template name: a key of the site's `templates`. */
+  template: string;
+  /** Props for the template (serialisable). */
+  props: Record<string, unknown>;
+  /** The Markdown entry whose body is this page's main content (optional). */
+  entry?: Entry<any>;
+  /** Files this page is built from; the first is named in errors about the page. */
+  sources: string[];
+  /** Old addresses that redirect here (optional). */
+  aliases?: string[];
+  /** Output file instead of the clean-URL default, e.g. `404.html` (optional). */
+  outFile?: string;
+  /** Leave the page out of the sitemap (default: false). */
+  noindex?: boolean;
+}
+
+/** One row of the route table. */
+export interface RouteDef<Content> {
+  /** Human-readable pattern, e.g. `/post/:slug`, shown in errors and the dev planner. */
+  pattern: string;
+  pages: (content: Content) => PageSpec[];
+}
+
+export interface FeedEntry {
+  path: string;
+  title: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+  summary: string;
+  author?: string;
+}
+
+export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<string, CollectionSpec>> {
+  /** Folder of editors' files (default: `content`). */
+  contentDir?: string;
+  /** Folder copied verbatim into the output (default: `public`). */
+  publicDir?: string;
+  /** Global stylesheet, bundled and content-hashed. */
+  styles?: string;
+  collections: C;
+  settings: (content: ContentOf<C>) => SiteSettings;
+  /** Data every template receives as `site.shared` (optional). */
+  shared?: (content: ContentOf<C>) => Record<string, unknown>;
+  routes: RouteDef<ContentOf<C>>[];
+  templates: Record<string, ComponentType<any>>;
+  /** Extra redirects, e.g. from a data file of partner links (optional). */
+  redirects?: (content: ContentOf<C>) => Redirect[];
+  /** Templates for `heartnotes new <kind> <title>` (optional). */
+  scaffolds?: Record<string, (input: { title: string; slug: string; today: string }) => { file: string; text: string }>;
+  /** Entries of the Atom feed, newest first (optional). */
+  feed?: (content: ContentOf<C>) => { title: string; entries: FeedEntry[] };
+}
+
+/** A page ready to render: its spec plus where it goes. */
+export interface Route extends PageSpec {
+  outFile: string;
+}
+
+export interface Redirect {
+  from: string;
+  to: string;
+  status: number;
+  /** Write a small HTML page at `from` too, for hosts that ignore `_redirects` (default: true). */
+  htmlPage?: boolean;
+  source?: string;
+}
+
+/** What rendering one page hands to later stages: links to check, anchors it offers. */
+export interface RenderResult {
+  path: string;
+  outFile: string;
+  links: string[];
+  ids: string[];
+  /** Key of the inputs the page was rendered from, for skipping it next time. */
+  key: string;
+}
+
+/** Context every template receives as the `site` prop. */
+export interface TemplateSite {
+  settings: SiteSettings;
+  shared: Record<string, unknown>;
+  assets: { css: string[] };
+  /** Copyright year and similar build-time facts. */
+  buildYear?: number;
+}
+
+/** Props every template receives, besides its route's own. */
+export interface PageProps {
+  site: TemplateSite;
+  page: {
+    path: string;
+    /** Absolute canonical URL. */
+    url: string;
+    /** Rendered, sanitised HTML of the page's Markdown body ('' when it has none). */
+    html: string;
+    entry?: Entry<any>;
+  };
+}
+
+export interface BuildOptions {
+  /** Project folder (default: the current folder). */
+  root: string;
+  /** Output folder (default: `dist`). */
+  outDir?: string;
+  /** Overrides the site's URL for canonical links, the sitemap and the feed (optional). */
+  baseUrl?: string;
+  /** Include `draft: true` and future-dated entries (default: false). */
+  drafts?: boolean;
+  /** Validate only; write nothing (default: false). */
+  checkOnly?: boolean;
+  /** Number of render workers; 0 renders on the main thread (default: one per core when worthwhile). */
+  workers?: number;
+  /** Skip the on-disk cache (default: false). */
+  noCache?: boolean;
+  /** Progress and summary output (default: silent). */
+  log?: (line: string) => void;
+  /** "Today", for future-dated entries (default: the current date). */
+  now?: Date;
+}
+
+export interface BuildSummary {
+  pages: number;
+  rendered: number;
+  reused: number;
+  redirects: number;
+  assets: number;
+  ms: number;
+  outDir: string;
+}
+
+export type { Diagnostic };

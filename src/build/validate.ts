@@ -1,0 +1,238 @@
+import { basename } from 'node:path';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node as YamlNode, isPair } from 'yaml';
+import type { ZodType } from 'zod';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { codeFrame } from '../diagnostics/frame.ts';
+import { messages } from '../diagnostics/messages.ts';
+import type { ContentRecord } from './load.ts';
+import type { CollectionSpec, Entry } from './types.ts';
+import { fillPlaceholders } from '../markdown/pipeline.ts';
+
+export interface ValidateResult {
+  content: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+}
+
+export interface ValidateOptions {
+  /** Keep `draft: true` and future-dated entries (default: false). */
+  drafts?: boolean;
+  /** Today, as `YYYY-MM-DD` (default: the current UTC date). */
+  today?: string;
+}
+
+/**
+ * Checks every record against its collection's schema and returns the content by collection.
+ * Every problem in every file is collected; nothing stops at the first one.
+ */
+export function validateContent(
+  records: ContentRecord[],
+  collections: Record<string, CollectionSpec>,
+  options: ValidateOptions = {},
+): ValidateResult {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const diagnostics: Diagnostic[] = [];
+  const content: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(collections)) content[name] = spec.kind === 'markdown' ? [] : undefined;
+
+  for (const record of records) {
+    const spec = collections[record.collection];
+    const result = (spec.schema as ZodType).safeParse(record.data, { reportInput: true });
+    if (!result.success) {
+      for (const issue of result.error.issues) diagnostics.push(...describeIssue(issue, record, spec.schema));
+      continue;
+    }
+    if (spec.kind === 'json') {
+      content[record.collection] = result.data;
+      continue;
+    }
+    const data = result.data as Record<string, unknown>;
+    if (!options.drafts && (data.draft === true || (typeof data.date === 'string' && data.date > today))) continue;
+    const id = basename(record.file, '.md');
+    const entry: Entry = {
+      id,
+      slug: typeof data.slug === 'string' ? data.slug : id,
+      file: record.file,
+      data,
+      body: spec.placeholders ? fillPlaceholders(record.body, data) : record.body,
+      bodyLine: record.bodyLine,
+    };
+    (content[record.collection] as Entry[]).push(entry);
+  }
+
+  for (const [name, spec] of Object.entries(collections)) {
+    if (spec.kind === 'json' && content[name] === undefined) {
+      const result = (spec.schema as ZodType).safeParse(undefined);
+      if (result.success) content[name] = result.data;
+      else diagnostics.push({ code: 'content/missing-file', message: `the data file content/${spec.file} is missing`, hint: `create it; the ${name} collection reads it` });
+    }
+    if (spec.kind === 'markdown') diagnostics.push(...findDuplicateSlugs(name, content[name] as Entry[]));
+  }
+  return { content, diagnostics };
+}
+
+function findDuplicateSlugs(collection: string, entries: Entry[]): Diagnostic[] {
+  const bySlug = new Map<string, Entry[]>();
+  for (const e of entries) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
+  const out: Diagnostic[] = [];
+  for (const [slug, list] of bySlug) {
+    if (list.length < 2) continue;
+    out.push({ ...messages.duplicateSlug(slug, collection, list.map((e) => e.file)), file: list[0].file });
+  }
+  return out;
+}
+
+interface ZodIssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+  input?: unknown;
+  keys?: string[];
+  values?: unknown[];
+  format?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+}
+
+function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodType): Diagnostic[] {
+  const field = fieldName(issue.path);
+  const collectionLabel = `the "${record.collection}" collection`;
+  if (issue.code === 'unrecognized_keys' && issue.keys) {
+    const allowed = keysOf(schema, issue.path);
+    return issue.keys.map((key) => ({
+      ...messages.unknownKey(fieldName([...issue.path, key]), collectionLabel, allowed, closest(key, allowed)),
+      ...locate(record, [...issue.path, key], 'key'),
+    }));
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    const where = locate(record, issue.path.slice(0, -1), 'key');
+    return [{ ...messages.missingField(field, collectionLabel, describeExpected(issue.expected)), ...where }];
+  }
+  if (issue.code === 'invalid_type') {
+    return [
+      {
+        ...messages.wrongType(field, describeExpected(issue.expected), describeValue(issue.input)),
+        ...locate(record, issue.path, 'value'),
+      },
+    ];
+  }
+  const problem =
+    issue.code === 'invalid_value' && issue.values
+      ? `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, but it is ${describeValue(issue.input)}`
+      : `is not valid: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+  const hint =
+    issue.code === 'invalid_value' ? `use one of the listed values` : `fix the value of "${field}"`;
+  return [{ ...messages.invalidValue(field, problem, hint), ...locate(record, issue.path, 'value') }];
+}
+
+function fieldName(path: PropertyKey[]): string {
+  if (path.length === 0) return '(the whole file)';
+  return path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+}
+
+function describeExpected(expected: string | undefined): string {
+  switch (expected) {
+    case 'string': return 'text';
+    case 'number': return 'a number';
+    case 'boolean': return 'true or false';
+    case 'array': return 'a list';
+    case 'object': return 'a group of fields';
+    case 'date': return 'a date (YYYY-MM-DD)';
+    default: return expected ?? 'a value';
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return `the date ${value.toISOString().slice(0, 10)}`;
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'object') return 'a group of fields';
+  return `${typeof value === 'number' ? 'the number' : ''} ${String(value)}`.trim();
+}
+
+function keysOf(schema: unknown, path: PropertyKey[]): string[] {
+  let node = unwrap(schema);
+  for (const part of path) {
+    if (!node) return [];
+    if (typeof part === 'number') node = unwrap((node as { element?: unknown }).element);
+    else node = unwrap((node as { shape?: Record<string, unknown> }).shape?.[String(part)]);
+  }
+  const shape = (node as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let s = schema as { def?: { type?: string; innerType?: unknown; in?: unknown; element?: unknown }; element?: unknown } | undefined;
+  for (let i = 0; i < 8 && s?.def; i++) {
+    const t = s.def.type;
+    if (t === 'optional' || t === 'nullable' || t === 'default' || t === 'readonly' || t === 'catch' || t === 'prefault') s = s.def.innerType as typeof s;
+    else if (t === 'pipe') s = s.def.in as typeof s;
+    else break;
+  }
+  return s;
+}
+
+/** Nearest allowed key by edit distance, when it is close enough to be a typo. */
+export function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * Finds where a field sits in the file. YAML and JSON are both read with `yaml`'s parser, which
+ * keeps source ranges; it only runs for files that have a problem, so the fast path pays nothing.
+ */
+function locate(record: ContentRecord, path: PropertyKey[], want: 'key' | 'value'): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
+  const lineCounter = new LineCounter();
+  let offset: number | undefined;
+  try {
+    const doc = parseDocument(record.dataSource, { lineCounter, keepSourceTokens: false });
+    let node: unknown = doc.contents;
+    let keyNode: unknown;
+    for (const part of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(part));
+        if (!pair) break;
+        keyNode = pair.key;
+        node = pair.value;
+      } else if (isSeq(node) && typeof part === 'number') {
+        keyNode = node.items[part];
+        node = node.items[part];
+      } else break;
+    }
+    const target = (want === 'key' ? keyNode ?? node : node ?? keyNode) as YamlNode | undefined;
+    offset = target?.range?.[0] ?? (doc.contents as YamlNode | null)?.range?.[0];
+  } catch {
+    offset = undefined;
+  }
+  if (offset === undefined) return { file: record.file, line: record.dataLine, column: 1 };
+  const pos = lineCounter.linePos(offset);
+  const line = record.dataLine + pos.line - 1;
+  return { file: record.file, line, column: pos.col, frame: codeFrame(record.source, line, pos.col) };
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import type { PageProps } from '../../src/build/types.ts';
+import type { NavItem, SiteData } from '../schemas.ts';
+import { AffiliateNotice } from './affiliate-notice.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { JsonLd } from './json-ld.tsx';
+
+export interface Meta {
+  title: string;
+  description: string;
+  /** Social preview image (default: the site's). */
+  image?: string;
+  imageAlt?: string;
+  type?: 'website' | 'article';
+  noindex?: boolean;
+  jsonLd?: unknown[];
+  publishedTime?: string;
+}
+
+export interface SharedData {
+  site: SiteData;
+  nav: NavItem[];
+  [key: string]: unknown;
+}
+
+const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`);
+
+/**
+ * The whole HTML document: head with title, description, canonical, Open Graph, Twitter card and
+ * JSON-LD; then header, main, footer. Every page template renders inside it.
+ */
+export function Document({
+  site,
+  page,
+  meta,
+  affiliate = false,
+  children,
+}: PageProps & { meta: Meta; affiliate?: boolean; children: ReactNode }) {
+  const shared = site.shared as SharedData;
+  const { settings } = site;
+  const image = absolute(settings.url, meta.image ?? shared.site.image);
+  const imageAlt = meta.image ? meta.imageAlt ?? '' : shared.site.imageAlt;
+  const fullTitle = page.path === '/' ? meta.title : `${meta.title} | ${settings.title}`;
+  return (
+    <html lang={settings.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={meta.description} />
+        <link rel="canonical" href={page.url} />
+        {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+        <meta name="theme-color" content="#a3123a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/atom+xml" title={`${settings.title}: articles`} href="/feed.xml" />
+        {site.assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <meta property="og:site_name" content={settings.title} />
+        <meta property="og:type" content={meta.type ?? 'website'} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={page.url} />
+        <meta property="og:image" content={image} />
+        {imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
+        <meta property="og:locale" content={settings.lang === 'en' ? 'en_US' : settings.lang} />
+        {meta.publishedTime ? <meta property="article:published_time" content={meta.publishedTime} /> : null}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        <meta name="twitter:image" content={image} />
+        {(meta.jsonLd ?? []).map((data, i) => (
+          <JsonLd key={i} data={data} />
+        ))}
+      </head>
+      <body id="top">
+        <a className="skip-link" href="#main">Skip to content</a>
+        <Header siteTitle={settings.title} nav={shared.nav} current={page.path} />
+        <main id="main" tabIndex={-1}>
+          {affiliate ? (
+            <div className="wrap">
+              <AffiliateNotice />
+            </div>
+          ) : null}
+          {children}
+        </main>
+        <Footer siteTitle={settings.title} year={shared.site.copyrightYear} tagline={shared.site.tagline} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,20 @@
+export function Footer({ siteTitle, year, tagline }: { siteTitle: string; year: number; tagline: string }) {
+  return (
+    <footer className="site-footer">
+      <div className="wrap footer-inner">
+        <p className="footer-tagline">{tagline}</p>
+        <nav aria-label="Legal">
+          <ul className="footer-links">
+            <li><a href="/about">About us</a></li>
+            <li><a href="/privacy-policy">Privacy policy</a></li>
+            <li><a href="/affiliate-disclosure">Affiliate disclosure</a></li>
+          </ul>
+        </nav>
+        <p className="copyright">
+          © {year} {siteTitle}. Written with care; not a substitute for professional advice.
+        </p>
+        <p><a className="back-to-top-link" href="#top">Back to top ↑</a></p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Serialises structured data for a `<script type="application/ld+json">`. `<`, `>`, `&` and the
+ * JavaScript line separators are escaped as \u sequences, so text such as `</script>` in content
+ * cannot close the element.
+ */
+export function jsonLdString(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function JsonLd({ data }: { data: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(data) }} />;
+}
+
+/** BreadcrumbList for a page below the home page. */
+export function breadcrumbs(siteUrl: string, trail: { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((t, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: t.name,
+      item: `${siteUrl}${t.path === '/' ? '/' : t.path}`,
+    })),
+  };
+}

@@ -1,0 +1,25 @@
+import type { Partner } from '../schemas.ts';
+
+/** The banner block: up to three partner ads, labelled as ads, with sponsored links. */
+export function PartnerBanners({ partners }: { partners: Partner[] }) {
+  if (partners.length === 0) return null;
+  return (
+    <aside className="partners" aria-labelledby="partners-heading">
+      <h2 id="partners-heading" className="partners-heading">From our partners <span className="ad-label">Ads</span></h2>
+      <ul className="partner-list">
+        {partners.map((p) => (
+          <li key={p.url} className="partner">
+            <img src={p.image} alt={p.imageAlt} width={96} height={96} loading="lazy" decoding="async" />
+            <div>
+              <h3>{p.name}</h3>
+              <p>{p.description}</p>
+              <a href={p.url} target="_blank" rel="sponsored nofollow noopener noreferrer">
+                {p.cta}<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

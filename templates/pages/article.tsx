@@ -1,0 +1,68 @@
+import type { PageProps } from '../../src/build/types.ts';
+import { ArticleCard, formatDate, type ArticleCardData } from '../components/article-card.tsx';
+import { AuthorBox } from '../components/author-box.tsx';
+import { Document, type SharedData } from '../components/document.tsx';
+import { breadcrumbs } from '../components/json-ld.tsx';
+import { ShareBar } from '../components/share-bar.tsx';
+import type { ArticleData } from '../schemas.ts';
+
+/** An article at /post/{slug}: cover, title, date, author, body, conclusion, sharing, related. */
+export function ArticlePage(props: PageProps & { related: ArticleCardData[] }) {
+  const { site, page, related } = props;
+  const data = page.entry!.data as ArticleData;
+  const shared = site.shared as SharedData;
+  const jsonLd = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: data.title,
+      description: data.excerpt,
+      datePublished: data.date,
+      author: { '@type': 'Organization', name: data.author },
+      publisher: { '@type': 'Organization', name: site.settings.title },
+      image: `${site.settings.url}${data.coverImage}`,
+      mainEntityOfPage: page.url,
+    },
+    breadcrumbs(site.settings.url, [
+      { name: 'Home', path: '/' },
+      { name: data.title, path: page.path },
+    ]),
+  ];
+  return (
+    <Document
+      {...props}
+      meta={{ title: data.title, description: data.excerpt, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
+      affiliate={page.html.includes('sponsored')}
+    >
+      <article className="wrap article">
+        <header className="article-header">
+          <p className="card-kicker">{data.category}</p>
+          <h1>{data.title}</h1>
+          <p className="page-meta">
+            <time dateTime={data.date}>{formatDate(data.date)}</time> · {data.author}
+          </p>
+          <img className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} fetchPriority="high" />
+        </header>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {data.conclusion ? (
+          <section className="conclusion" aria-labelledby="conclusion-heading">
+            <h2 id="conclusion-heading">Conclusion</h2>
+            <p>{data.conclusion}</p>
+          </section>
+        ) : null}
+        <ShareBar url={page.url} title={data.title} />
+        <AuthorBox name={shared.site.editorialTeam.name} bio={shared.site.editorialTeam.bio} />
+      </article>
+      {related.length ? (
+        <section className="wrap related" aria-labelledby="related-heading">
+          <h2 id="related-heading">You Might Also Like</h2>
+          <div className="card-grid">
+            {related.map((a) => (
+              <ArticleCard key={a.slug} article={a} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </Document>
+  );
+}

@@ -1,0 +1,46 @@
+import type { PageProps } from '../../src/build/types.ts';
+import { Document, type SharedData } from '../components/document.tsx';
+import { breadcrumbs } from '../components/json-ld.tsx';
+import { PartnerBanners } from '../components/partner-banners.tsx';
+import type { PageData, Partner } from '../schemas.ts';
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** A page of prose from Markdown: About, the legal pages, the thank-you pages. */
+export function StandardPage(props: PageProps) {
+  const { site, page } = props;
+  const data = page.entry!.data as PageData;
+  const shared = site.shared as SharedData & { partners: Partner[] };
+  const partners = data.partners ? shared.partners : [];
+  const jsonLd = data.noindex
+    ? []
+    : [
+        { '@context': 'https://schema.org', '@type': 'WebPage', name: data.title, description: data.description, url: page.url },
+        breadcrumbs(site.settings.url, [
+          { name: 'Home', path: '/' },
+          { name: data.title, path: page.path },
+        ]),
+      ];
+  return (
+    <Document
+      {...props}
+      meta={{ title: data.title, description: data.description, noindex: data.noindex, image: data.image, imageAlt: data.imageAlt, jsonLd }}
+      affiliate={partners.length > 0 || page.html.includes('sponsored')}
+    >
+      <article className={`wrap prose-page template-${data.template}`}>
+        <header className="page-header">
+          <h1>{data.heading ?? data.title}</h1>
+          {data.effective ? <p className="page-meta">Effective {longDate(data.effective)}</p> : null}
+          {data.updated ? <p className="page-meta">Last updated {longDate(data.updated)}</p> : null}
+        </header>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      </article>
+      {partners.length ? (
+        <div className="wrap">
+          <PartnerBanners partners={partners} />
+        </div>
+      ) : null}
+    </Document>
+  );
+}
