@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -92,9 +92,24 @@ export async function compileSite(root: string): Promise<CompiledSite> {
       writeFileSync(join(dir, file.path.slice(file.path.lastIndexOf('/') + 1)), file.contents);
     }
   }
+  pruneOldBuilds(join(root, '.cache', 'site'), versionKey);
   const configModule = join(dir, 'site.config.js');
   const mod = (await import(pathToFileURL(configModule).href)) as { default: SiteConfig };
   return { config: mod.default, configModule, workerModule: join(dir, 'render-worker.js'), versionKey };
+}
+
+/** Keeps the newest few compiled versions (a running dev server may still use one), drops the rest. */
+function pruneOldBuilds(dir: string, current: string, keep = 4): void {
+  try {
+    const old = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== current)
+      .map((d) => ({ path: join(dir, d.name), mtime: statSync(join(dir, d.name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime)
+      .slice(keep - 1);
+    for (const d of old) rmSync(d.path, { recursive: true, force: true });
+  } catch {
+    // Pruning is housekeeping; a failure here must not fail the build.
+  }
 }
 
 /** Versions of the packages that shape the output, so upgrading one invalidates the cache. */

@@ -1,3 +1,4 @@
+import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import type { PageProps } from '../../src/build/types.ts';
 import { ArticleCard, formatDate, type ArticleCardData } from '../components/article-card.tsx';
 import { AuthorBox } from '../components/author-box.tsx';
@@ -32,7 +33,7 @@ export function ArticlePage(props: PageProps & { related: ArticleCardData[] }) {
     <Document
       {...props}
       meta={{ title: data.title, description: data.excerpt, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
-      affiliate={page.html.includes('sponsored')}
+      affiliate={hasAffiliateLinks(page.html)}
     >
       <article className="wrap article">
         <header className="article-header">

@@ -28,14 +28,14 @@ export function HomePage(props: PageProps & { latest: ArticleCardData[] }) {
             <div className="hero-text">
               <h1 id="hero-heading">{data.hero.heading}</h1>
               <p className="hero-lead">{data.hero.text}</p>
-              <p><a className="button" href="#start-here">Start reading</a></p>
+              <p><a className="button" href="#intro">Start reading</a></p>
             </div>
             <img className="hero-image" src={data.hero.image} alt={data.hero.imageAlt} width={560} height={420} fetchPriority="high" />
           </div>
         </section>
       ) : null}
       <div className="wrap home-body">
-        <section id="start-here" className="prose" aria-label="Introduction" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <section id="intro" className="prose" aria-label="Introduction" dangerouslySetInnerHTML={{ __html: page.html }} />
         {latest.length ? (
           <section aria-labelledby="latest-heading" className="latest">
             <h2 id="latest-heading">Latest articles</h2>

@@ -1,3 +1,4 @@
+import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import type { PageProps } from '../../src/build/types.ts';
 import { Document, type SharedData } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
@@ -26,7 +27,7 @@ export function StandardPage(props: PageProps) {
     <Document
       {...props}
       meta={{ title: data.title, description: data.description, noindex: data.noindex, image: data.image, imageAlt: data.imageAlt, jsonLd }}
-      affiliate={partners.length > 0 || page.html.includes('sponsored')}
+      affiliate={partners.length > 0 || hasAffiliateLinks(page.html)}
     >
       <article className={`wrap prose-page template-${data.template}`}>
         <header className="page-header">

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Builds and browsers are heavy; two files at a time matches the two cores CI has.
+    maxWorkers: 2,
+    env: { NODE_ENV: 'production' },
+  },
+});
