@@ -15,7 +15,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Builds the site in content/ and templates/ into plain files for any static host.')
     .version(pkg.version, '-v, --version')
     .option('--root <dir>', 'project folder', '.')
-    .showHelpAfterError('(run with --help for usage)')
+    .showHelpAfterError()
     .exitOverride();
   let exitCode = 0;
 
@@ -33,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl)) {
       throw new UsageError(`--base-url must be an absolute http(s) URL such as https://example.com, not "${baseUrl}"`);
     }
-    await build({
+    const summary = await build({
       root,
       outDir: String(opts.out),
       baseUrl,
@@ -42,6 +42,9 @@ export async function main(argv: string[]): Promise<number> {
       noCache: opts.cache === false,
       log: opts.quiet ? undefined : (line) => console.log(line),
     });
+    if (opts.verbose) {
+      for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
+    }
   };
 
   common(program.command('build').description('clean, full build into the output folder'))
@@ -113,7 +116,9 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // `heartnotes help` exits 0; `heartnotes` with no command shows the help on stderr as a usage error.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
       if (error.code === 'commander.executeSubCommandAsync') return 0;
       if (argv.length <= 2) program.outputHelp({ error: true });
       return 2;

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** Bump when the cache layout changes; the version key covers everything else. */
-const LAYOUT = 1;
+const LAYOUT = 2;
 
 export function hashText(...parts: string[]): string {
   const h = createHash('sha256');
@@ -40,17 +40,22 @@ export function createMarkdownCache(cacheDir: string | undefined, versionKey: st
   };
 }
 
-export interface PageRecordCache {
+/** What one output file was built from, and what it looked like on disk afterwards. */
+export interface OutputRecord {
+  /** Hash of its inputs. */
   key: string;
-  links: string[];
-  ids: string[];
+  size: number;
+  mtimeMs: number;
+  /** Pages only: links to check and ids offered, so an unchanged page is still link-checked. */
+  links?: string[];
+  ids?: string[];
 }
 
-/** What the previous build wrote, so an unchanged page can be reused instead of rendered. */
+/** What the previous build wrote, so unchanged output can be left alone. */
 export interface BuildManifest {
   layout: number;
   outDir: string;
-  pages: Record<string, PageRecordCache>;
+  files: Record<string, OutputRecord>;
 }
 
 export function readManifest(cacheDir: string | undefined, outDir: string): BuildManifest | undefined {

@@ -1,22 +1,26 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
-import { hashText, readManifest, writeManifest, type PageRecordCache } from './cache.ts';
+import { hashText, readManifest, writeManifest, type BuildManifest } from './cache.ts';
 import { compileSite } from './config.ts';
 import { checkLinks, type LinkedPage } from './links.ts';
 import { loadContent, readContentFiles } from './load.ts';
 import { renderAll } from './render-pool.ts';
 import { buildRouteTable } from './routes.ts';
 import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
-import { bundleStyles } from './styles.ts';
-import type { BuildOptions, BuildSummary, TemplateSite } from './types.ts';
+import { planOutput } from './output-plan.ts';
+import { bundleStyles, type StyleAsset } from './styles.ts';
+import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { validateContent } from './validate.ts';
-import { abortOutput, commitOutput, copyFolder, reuseOutputFile, startOutput, writeOutputFile, type Staging } from './write.ts';
+import {
+  abortOutput, commitChanges, commitOutput, copyIntoOutput, listFolder, startOutput, writeOutputFile, type Staging,
+} from './write.ts';
 
 /**
- * A full build: load → validate → route → bundle styles → render → check links → write.
+ * A build: load → validate → route → bundle styles → plan → render → check links → write.
+ * Output whose inputs did not change since the previous build is left as it is.
  * Throws a `DiagnosticError` listing every problem found; the previous output is then untouched.
  */
 export async function build(options: BuildOptions): Promise<BuildSummary> {
@@ -26,7 +30,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const outDir = resolve(root, options.outDir ?? 'dist');
   const cacheDir = options.noCache ? undefined : join(root, '.cache');
 
+  const stages: Record<string, number> = {};
+  let last = started;
+  const lap = (stage: string) => {
+    const now = performance.now();
+    stages[stage] = (stages[stage] ?? 0) + (now - last);
+    last = now;
+  };
+
   const compiled = await compileSite(root);
+  lap('compile templates');
   const { config } = compiled;
   const contentDir = config.contentDir ?? 'content';
 
@@ -36,12 +49,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     today: (options.now ?? new Date()).toISOString().slice(0, 10),
   });
   failOn([...loaded.diagnostics, ...validated.diagnostics]);
+  lap('load and validate');
   const content = validated.content as never;
 
   const settings = { ...config.settings(content) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, content);
   failOn(table.diagnostics);
+  lap('routes');
 
   const styles = await bundleStyles(root, config.styles);
   const site: TemplateSite = {
@@ -49,32 +64,34 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     shared: config.shared?.(content) ?? {},
     assets: { css: styles.map((s) => s.href) },
   };
+  lap('styles');
 
   const staging: Staging = options.checkOnly
     ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir }
     : startOutput(outDir);
   try {
-    const publicFiles = copyFolder(staging.dir, join(root, config.publicDir ?? 'public'));
-    const clash = table.routes.filter((r) => publicFiles.includes(r.outFile));
+    const publicDir = join(root, config.publicDir ?? 'public');
+    const publicFiles = listFolder(publicDir);
+    const publicPaths = new Set(publicFiles.map((f) => f.path));
+    const clash = table.routes.filter((r) => publicPaths.has(r.outFile));
     failOn(clash.map((r) => ({ ...messages.duplicateRoute(r.path, [r.sources[0] ?? r.path, `${config.publicDir ?? 'public'}/${r.outFile}`]), file: r.sources[0] })));
 
-    // Reuse what the previous build rendered from the same inputs; render the rest.
-    const manifest = options.checkOnly ? undefined : readManifest(cacheDir, outDir);
+    const redirects = [...table.redirects, ...(config.redirects?.(content) ?? [])];
+    const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, styles);
+
+    // Every output file with a key of its inputs; what matches the previous build stays as it is.
     const siteKey = hashText(compiled.versionKey, JSON.stringify(site));
-    const records: Record<string, PageRecordCache> = {};
-    const linked: LinkedPage[] = [];
-    const toRender = [];
-    for (const route of table.routes) {
-      const key = hashText(siteKey, JSON.stringify(route));
-      const previous = manifest?.pages[route.outFile];
-      if (previous?.key === key && reuseOutputFile(staging.dir, outDir, route.outFile)) {
-        records[route.outFile] = previous;
-        linked.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: previous.links, ids: previous.ids });
-      } else {
-        toRender.push(route);
-        records[route.outFile] = { key, links: [], ids: [] };
-      }
-    }
+    const desired = new Map<string, string>();
+    for (const f of publicFiles) desired.set(f.path, `public:${f.size}:${f.mtimeMs}`);
+    for (const [file, contents] of siteFiles) desired.set(file, hashText(typeof contents === 'string' ? contents : Buffer.from(contents).toString('base64')));
+    for (const route of table.routes) desired.set(route.outFile, hashText(siteKey, JSON.stringify(route)));
+    const manifest = readManifest(cacheDir, outDir);
+    const plan = planOutput(desired, manifest, outDir);
+    lap('plan');
+
+    for (const f of publicFiles) if (plan.write.has(f.path)) copyIntoOutput(staging.dir, publicDir, f.path);
+    for (const [file, contents] of siteFiles) if (plan.write.has(file)) writeOutputFile(staging.dir, file, contents);
+    const toRender = table.routes.filter((r) => plan.write.has(r.outFile));
     const outcomes = await renderAll(toRender, {
       config,
       configModule: compiled.configModule,
@@ -82,45 +99,41 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       setup: { site, versionKey: compiled.versionKey, cacheDir, stagingDir: staging.dir },
       workers: options.workers,
     });
-    const sourceOf = new Map(table.routes.map((r) => [r.path, r.sources[0]]));
+    const rendered = new Map(outcomes.map((o) => [o.path, o]));
     const renderErrors: Diagnostic[] = [];
-    for (const outcome of outcomes) {
-      if (!outcome.ok) {
-        renderErrors.push({ ...messages.renderFailed(outcome.path, outcome.error), file: sourceOf.get(outcome.path) });
+    const linked: LinkedPage[] = [];
+    for (const route of table.routes) {
+      const outcome = rendered.get(route.path);
+      if (outcome && !outcome.ok) {
+        renderErrors.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
         continue;
       }
-      Object.assign(records[outcome.outFile], { links: outcome.links, ids: outcome.ids });
-      linked.push({ path: outcome.path, outFile: outcome.outFile, source: sourceOf.get(outcome.path), links: outcome.links, ids: outcome.ids });
+      const found = outcome ?? manifest!.files[route.outFile];
+      linked.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found.links ?? [], ids: found.ids ?? [] });
     }
     failOn(renderErrors);
+    lap('render');
 
-    const redirects = [...table.redirects, ...(config.redirects?.(content) ?? [])];
-    const siteFiles = new Map<string, string | Uint8Array>();
-    for (const s of styles) siteFiles.set(s.outFile, s.contents);
-    siteFiles.set('sitemap.xml', sitemapXml(settings, table.routes));
-    siteFiles.set('robots.txt', robotsTxt(settings));
-    if (config.feed) {
-      const feed = config.feed(content);
-      siteFiles.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
-    }
-    siteFiles.set('_headers', headersFile('/assets/'));
-    siteFiles.set('_redirects', redirectsFile(redirects));
-    for (const r of redirects) {
-      if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;
-      const page = redirectPage(settings, r);
-      siteFiles.set(page.outFile, page.html);
-    }
-    for (const [file, contents] of siteFiles) writeOutputFile(staging.dir, file, contents);
-
-    const allFiles = new Set<string>([...publicFiles, ...siteFiles.keys(), ...table.routes.map((r) => r.outFile)]);
+    const allFiles = new Set<string>(desired.keys());
     failOn(checkLinks(linked, allFiles, redirects));
+    lap('check links');
 
     if (options.checkOnly) {
       abortOutput(staging);
     } else {
-      commitOutput(staging);
-      writeManifest(cacheDir, { outDir, pages: records });
+      if (plan.mode === 'full') commitOutput(staging);
+      else commitChanges(staging, plan.write, plan.remove);
+      const linksOf = new Map(linked.map((p) => [p.outFile, p]));
+      const files: BuildManifest['files'] = {};
+      for (const [file, key] of desired) {
+        const previous = plan.keep.has(file) ? manifest!.files[file] : undefined;
+        const page = linksOf.get(file);
+        const stat = previous ?? statSync(join(outDir, file));
+        files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}) };
+      }
+      writeManifest(cacheDir, { outDir, files });
     }
+    lap('write');
     const summary: BuildSummary = {
       pages: table.routes.length,
       rendered: toRender.length,
@@ -129,6 +142,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       assets: styles.length + publicFiles.length,
       ms: performance.now() - started,
       outDir: relative(process.cwd(), outDir) || '.',
+      stages,
     };
     log(
       `${options.checkOnly ? 'Checked' : 'Built'} ${summary.pages} pages (${summary.rendered} rendered, ${summary.reused} unchanged), ` +
@@ -139,6 +153,33 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     abortOutput(staging);
     throw error;
   }
+}
+
+/** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
+function buildSiteFiles(
+  config: SiteConfig,
+  content: never,
+  settings: SiteSettings,
+  routes: Route[],
+  redirects: Redirect[],
+  styles: StyleAsset[],
+): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>();
+  for (const s of styles) files.set(s.outFile, s.contents);
+  files.set('sitemap.xml', sitemapXml(settings, routes));
+  files.set('robots.txt', robotsTxt(settings));
+  if (config.feed) {
+    const feed = config.feed(content);
+    files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
+  }
+  files.set('_headers', headersFile('/assets/'));
+  files.set('_redirects', redirectsFile(redirects));
+  for (const r of redirects) {
+    if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;
+    const page = redirectPage(settings, r);
+    files.set(page.outFile, page.html);
+  }
+  return files;
 }
 
 function failOn(diagnostics: Diagnostic[]): void {

@@ -111,7 +111,9 @@ function parseMarkdownFile(file: string, source: string): Parsed | { diagnostic:
     return { data: result.data ?? {}, dataSource, dataLine: 2, body: result.content, bodyLine };
   } catch (error) {
     const e = error as { reason?: string; message: string; mark?: { line: number; column: number } };
-    const line = e.mark ? e.mark.line + 2 : 2;
+    // gray-matter hands the parser the text from the end of the opening "---" (so its line 0 is
+    // the rest of file line 1): parser line n is file line n + 1.
+    const line = e.mark ? e.mark.line + 1 : 2;
     const column = e.mark ? e.mark.column + 1 : 1;
     return {
       diagnostic: {
@@ -132,19 +134,96 @@ function parseJsonFile(file: string, source: string): Parsed | { diagnostic: Dia
     const message = (error as Error).message;
     const at = /position (\d+)/.exec(message);
     const lineCol = /line (\d+) column (\d+)/.exec(message);
-    let line = 1;
-    let column = 1;
+    let line: number;
+    let column: number;
     if (lineCol) {
       line = Number(lineCol[1]);
       column = Number(lineCol[2]);
-    } else if (at) {
-      const before = source.slice(0, Number(at[1]));
+    } else {
+      // Some engines' messages give no position (V8: `Unexpected token 'x', "…" is not valid JSON`).
+      const offset = at ? Number(at[1]) : jsonErrorOffset(source);
+      const before = source.slice(0, offset);
       line = before.split('\n').length;
-      column = Number(at[1]) - before.lastIndexOf('\n');
+      column = offset - before.lastIndexOf('\n');
     }
-    const reason = message.replace(/^.*?JSON[^:]*:\s*/, '').replace(/ in JSON at position \d+.*$/, '');
+    const reason = message
+      .replace(/^.*?JSON[^:]*:\s*/, '')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
+      .replace(/\n/g, '\\n')
+      .replace(/\r/g, '\\r')
+      .replace(/\t/g, '\\t');
     return {
       diagnostic: { ...messages.jsonSyntax(reason), file, line, column, frame: codeFrame(source, line, column) },
     };
+  }
+}
+
+/** Offset of the first character that makes `source` invalid JSON (its length when it ends too early). */
+function jsonErrorOffset(source: string): number {
+  let i = 0;
+  const fail = (): never => {
+    throw i;
+  };
+  const space = () => {
+    while (i < source.length && ' \t\n\r'.includes(source[i])) i++;
+  };
+  const expect = (text: string) => {
+    for (const ch of text) {
+      if (source[i] !== ch) fail();
+      i++;
+    }
+  };
+  const string = () => {
+    i++;
+    while (source[i] !== '"') {
+      if (i >= source.length || source.charCodeAt(i) < 0x20) fail();
+      if (source[i] === '\\') {
+        i++;
+        if (source[i] === 'u') {
+          for (let k = 0; k < 4; k++) if (!/[0-9a-fA-F]/.test(source[++i] ?? '')) fail();
+        } else if (!'"\\/bfnrt'.includes(source[i] ?? 'x')) fail();
+      }
+      i++;
+    }
+    i++;
+  };
+  const numberPattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const value = (): void => {
+    space();
+    const c = source[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      i++;
+      space();
+      if (source[i] === close) return void i++;
+      for (;;) {
+        if (c === '{') {
+          space();
+          if (source[i] !== '"') fail();
+          string();
+          space();
+          expect(':');
+        }
+        value();
+        space();
+        if (source[i] === close) return void i++;
+        expect(',');
+      }
+    }
+    if (c === '"') return string();
+    if (c === 't') return expect('true');
+    if (c === 'f') return expect('false');
+    if (c === 'n') return expect('null');
+    numberPattern.lastIndex = i;
+    if (!numberPattern.test(source)) fail();
+    i = numberPattern.lastIndex;
+  };
+  try {
+    value();
+    space();
+    return i;
+  } catch (offset) {
+    return Math.min(offset as number, source.length);
   }
 }

@@ -187,6 +187,8 @@ export interface BuildSummary {
   assets: number;
   ms: number;
   outDir: string;
+  /** Milliseconds spent in each stage, in order. */
+  stages: Record<string, number>;
 }
 
 export type { Diagnostic };

@@ -59,8 +59,10 @@ export function validateContent(
     (content[record.collection] as Entry[]).push(entry);
   }
 
+  const present = new Set(records.map((r) => r.collection));
   for (const [name, spec] of Object.entries(collections)) {
-    if (spec.kind === 'json' && content[name] === undefined) {
+    // A data file that exists but failed its schema has been reported above; it is not missing.
+    if (spec.kind === 'json' && content[name] === undefined && !present.has(name)) {
       const result = (spec.schema as ZodType).safeParse(undefined);
       if (result.success) content[name] = result.data;
       else diagnostics.push({ code: 'content/missing-file', message: `the data file content/${spec.file} is missing`, hint: `create it; the ${name} collection reads it` });

@@ -1,5 +1,5 @@
 import {
-  copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync,
+  copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -21,51 +21,55 @@ export function startOutput(outDir: string): Staging {
   return { dir, outDir: abs };
 }
 
+/** Folders already created in this process, so a page write costs one system call, not three. */
+const madeDirs = new Set<string>();
+
+function ensureDir(dir: string): void {
+  if (madeDirs.has(dir)) return;
+  mkdirSync(dir, { recursive: true });
+  madeDirs.add(dir);
+  if (madeDirs.size > 50_000) madeDirs.clear();
+}
+
 /** Writes one file into the staging folder, creating its folders. */
 export function writeOutputFile(stagingDir: string, outFile: string, contents: string | Uint8Array): void {
   const file = join(stagingDir, outFile);
-  mkdirSync(dirname(file), { recursive: true });
+  ensureDir(dirname(file));
   writeFileSync(file, contents);
 }
 
-/**
- * Reuses a file from the previous output by hard link (a copy where links fail). Returns false
- * when the previous file is gone, so the caller renders it instead.
- */
-export function reuseOutputFile(stagingDir: string, previousDir: string, outFile: string): boolean {
-  const from = join(previousDir, outFile);
-  const to = join(stagingDir, outFile);
-  try {
-    mkdirSync(dirname(to), { recursive: true });
-    linkSync(from, to);
-    return true;
-  } catch {
-    try {
-      copyFileSync(from, to);
-      return true;
-    } catch {
-      return false;
-    }
-  }
+/** A file under a folder, with what identifies its version on disk. */
+export interface FolderFile {
+  /** Path relative to the folder, POSIX separators. */
+  path: string;
+  size: number;
+  mtimeMs: number;
 }
 
-/** Copies a folder's files verbatim into the staging folder; returns the output paths copied. */
-export function copyFolder(stagingDir: string, from: string): string[] {
-  const copied: string[] = [];
-  if (!existsSync(from)) return copied;
+/** Lists a folder's files recursively, sorted; dot files are skipped. */
+export function listFolder(from: string): FolderFile[] {
+  const files: FolderFile[] = [];
+  if (!existsSync(from)) return files;
   const walk = (dir: string, rel: string) => {
     for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (d.name.startsWith('.')) continue;
       const relPath = rel ? `${rel}/${d.name}` : d.name;
       if (d.isDirectory()) walk(join(dir, d.name), relPath);
-      else if (d.isFile()) {
-        mkdirSync(join(stagingDir, rel), { recursive: true });
-        copyFileSync(join(dir, d.name), join(stagingDir, relPath));
-        copied.push(relPath);
+      else if (d.isFile() || d.isSymbolicLink()) {
+        const s = statSync(join(dir, d.name));
+        files.push({ path: relPath, size: s.size, mtimeMs: s.mtimeMs });
       }
     }
   };
   walk(from, '');
-  return copied;
+  return files;
+}
+
+/** Copies one file verbatim into the staging folder. */
+export function copyIntoOutput(stagingDir: string, fromDir: string, path: string): void {
+  const to = join(stagingDir, path);
+  ensureDir(dirname(to));
+  copyFileSync(join(fromDir, path), to);
 }
 
 /** Swaps the staging folder in as the output. The old output is removed after the swap. */
@@ -80,6 +84,34 @@ export function commitOutput(staging: Staging): void {
     throw error;
   }
   if (hadOutput) rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Moves the changed files from the staging folder into the output and deletes the ones no longer
+ * produced. Runs only after every check has passed, so a failed build still changes nothing; each
+ * file is replaced with one rename, so a reader never sees a half-written file.
+ */
+export function commitChanges(staging: Staging, changed: Iterable<string>, removed: string[]): void {
+  for (const file of changed) {
+    const to = join(staging.outDir, file);
+    ensureDir(dirname(to));
+    renameSync(join(staging.dir, file), to);
+  }
+  for (const file of removed) {
+    rmSync(join(staging.outDir, file), { force: true });
+    removeEmptyParents(staging.outDir, dirname(file));
+  }
+  rmSync(staging.dir, { recursive: true, force: true });
+}
+
+function removeEmptyParents(root: string, dir: string): void {
+  for (let d = dir; d && d !== '.'; d = dirname(d)) {
+    try {
+      rmdirSync(join(root, d));
+    } catch {
+      return;
+    }
+  }
 }
 
 /** Throws the staging folder away; the previous output stays as it was. */

@@ -44,12 +44,15 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
   return (markdown) => String(processor.processSync(markdown));
 }
 
-/** Replaces `{{field}}` with the same-named field of `data`, or with nothing when it has none. */
+/**
+ * Replaces `{{field}}` with the same-named field of `data`, or with nothing when it has none.
+ * Values are text, not Markdown: characters Markdown would act on are escaped.
+ */
 export function fillPlaceholders(markdown: string, data: Record<string, unknown>): string {
   return markdown.replace(/\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g, (_, name: string) => {
     const value = data[name];
-    if (value === undefined || value === null) return '';
-    if (Array.isArray(value)) return value.join(', ');
-    return typeof value === 'object' ? '' : String(value);
+    if (value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value))) return '';
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    return text.replace(/[\\`*_[\]<>#|~!]/g, '\\$&');
   });
 }

@@ -68,7 +68,8 @@ export function createStaticServer(options: StaticServerOptions): Server {
   const fileFor = (target: string) => {
     const rel = target.replace(/^\/+/, '').replace(/\/+$/, '');
     for (const candidate of [rel, `${rel}/index.html`, `${rel}.html`, rel === '' ? 'index.html' : '']) {
-      if (!candidate) continue;
+      // The host reads these two; it never serves them.
+      if (!candidate || candidate === '_redirects' || candidate === '_headers') continue;
       try {
         if (statSync(join(dir, candidate)).isFile()) return candidate;
       } catch { /* try the next */ }
@@ -101,7 +102,11 @@ export function createStaticServer(options: StaticServerOptions): Server {
 
     const served = fileFor(pathname);
     const match = matchRedirect(redirects(), url.pathname);
-    if (match && (!served || match.rule.force)) {
+    // A redirect of one exact path wins over the HTML fallback page the build writes at that path
+    // (as on Cloudflare Pages), so aliases and partner links are real HTTP redirects. Splat and
+    // placeholder rules, and rewrites, only apply where no file exists unless forced with "!".
+    const exactRedirect = !!match && !/[*:]/.test(match.rule.from) && match.rule.status >= 300 && match.rule.status < 400;
+    if (match && (!served || match.rule.force || exactRedirect)) {
       const { rule, to } = match;
       if (rule.status >= 300 && rule.status < 400) {
         res.statusCode = rule.status;

@@ -8,8 +8,10 @@ export interface ArticleCardData {
   category: string;
 }
 
-export const formatDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** `2025-01-05` → `January 5, 2025`. */
+export const formatDate = (iso: string) => longDate.format(new Date(`${iso}T00:00:00Z`));
 
 /** A card linking to an article; `headingLevel` keeps the outline correct where it is placed. */
 export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleCardData; headingLevel?: 2 | 3 }) {

@@ -1,12 +1,11 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import type { PageProps } from '../../src/build/types.ts';
+import { formatDate } from '../components/article-card.tsx';
 import { Document, type SharedData } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
 import type { PageData, Partner } from '../schemas.ts';
 
-const longDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** A page of prose from Markdown: About, the legal pages, the thank-you pages. */
 export function StandardPage(props: PageProps) {
@@ -32,8 +31,8 @@ export function StandardPage(props: PageProps) {
       <article className={`wrap prose-page template-${data.template}`}>
         <header className="page-header">
           <h1>{data.heading ?? data.title}</h1>
-          {data.effective ? <p className="page-meta">Effective {longDate(data.effective)}</p> : null}
-          {data.updated ? <p className="page-meta">Last updated {longDate(data.updated)}</p> : null}
+          {data.effective ? <p className="page-meta">Effective {formatDate(data.effective)}</p> : null}
+          {data.updated ? <p className="page-meta">Last updated {formatDate(data.updated)}</p> : null}
         </header>
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
       </article>

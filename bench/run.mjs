@@ -1,0 +1,163 @@
+// `npm run bench [-- --pages 4000] [--runs 3] [--scaling]`: builds a synthetic corpus with the
+// real CLI and prints wall time, pages per second and peak RSS for cold, warm and one-edit builds.
+// A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultCorpusDir, generateCorpus } from './corpus.mjs';
+import { measureBuild } from './measure-build.mjs';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '4000' },
+    runs: { type: 'string', default: '3' },
+    scaling: { type: 'boolean', default: false },
+  },
+});
+const pages = Number(values.pages);
+const runs = Number(values.runs);
+if (!Number.isInteger(pages) || pages < 1 || !Number.isInteger(runs) || runs < 1) {
+  console.error('usage: node bench/run.mjs [--pages N] [--runs N] [--scaling]');
+  process.exit(2);
+}
+
+/** The issue's targets, stated for 4,000 pages. */
+const TARGET = { coldS: 7.5, warmS: 0.5, rssMB: 400 };
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const mb = (kib) => kib / 1024;
+const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+async function build(dir, label) {
+  const r = await measureBuild(dir);
+  if (!r.ok) {
+    console.error(`\n${label}: the build failed (exit code ${r.code}) in ${dir}`);
+    if (r.stdout.trim()) console.error(r.stdout.trimEnd());
+    console.error(r.stderr.trimEnd());
+    process.exit(1);
+  }
+  process.stdout.write('.');
+  return r;
+}
+
+/** Cold = nothing to reuse: no cache (compiled templates, rendered-page manifest) and no output. */
+async function coldBuilds(dir, n) {
+  const results = [];
+  for (let i = 0; i < n; i++) {
+    rmSync(join(dir, '.cache'), { recursive: true, force: true });
+    rmSync(join(dir, 'dist'), { recursive: true, force: true });
+    results.push(await build(dir, 'cold build'));
+  }
+  return results;
+}
+
+async function repeatBuilds(dir, n, label) {
+  const results = [];
+  for (let i = 0; i < n; i++) results.push(await build(dir, label));
+  return results;
+}
+
+function summarize(name, results, targetS) {
+  const ms = results.map((r) => r.ms);
+  const rssMB = Math.max(...results.map((r) => mb(r.rssKiB)));
+  const last = results.at(-1);
+  const builtPages = last.pages ?? pages;
+  const wallS = median(ms) / 1000;
+  const met = targetS === undefined ? '' : wallS <= targetS && rssMB <= TARGET.rssMB ? 'met' : 'MISSED';
+  return {
+    scenario: name,
+    pages: String(builtPages),
+    rendered: last.rendered === undefined ? '?' : String(last.rendered),
+    'wall s (median)': fmt(wallS, 2),
+    'wall s (min)': fmt(Math.min(...ms) / 1000, 2),
+    'in-build s': fmt(median(results.map((r) => r.buildMs)) / 1000, 2),
+    'pages/s': fmt(builtPages / wallS, 0),
+    'peak RSS MB': fmt(rssMB, 0),
+    target: targetS === undefined ? '—' : `≤ ${targetS} s, ≤ ${TARGET.rssMB} MB`,
+    status: met,
+  };
+}
+
+function printTable(rows) {
+  const cols = Object.keys(rows[0]);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(width[i]) : String(c).padStart(width[i]))).join('  ');
+  console.log(line(cols));
+  console.log(width.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
+
+function prepare(n) {
+  const started = performance.now();
+  const corpus = generateCorpus(defaultCorpusDir(n), n);
+  console.log(`Corpus: ${n} articles in ${corpus.dir} (ready in ${fmt((performance.now() - started) / 1000, 2)} s)`);
+  for (const note of corpus.notes) console.log(`  note: ${note}`);
+  return corpus.dir;
+}
+
+// ---------------------------------------------------------------------------------------------
+console.log('heartnotes benchmark');
+console.log(`Machine: ${availableParallelism()} CPUs available (${cpus()[0]?.model ?? 'unknown'}), ${fmt(totalmem() / 2 ** 30, 1)} GiB RAM, Node ${process.version}, ${process.platform}/${process.arch}`);
+console.log(`Runs per scenario: ${runs}. Wall time is the whole CLI process (start-up included); in-build is the time the build itself reports;\npeak RSS is the build process with its render threads (max over runs).`);
+// Other processes skew wall times; the load average lets a reader judge how much.
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+console.log(`Load average (1 / 5 / 15 min) before: ${load()}`);
+const dir = prepare(pages);
+
+process.stdout.write('Building ');
+const cold = await coldBuilds(dir, runs);
+const warm = await repeatBuilds(dir, runs, 'warm build');
+
+// One edited article: append a sentence to a body, rebuild, and always put the file back.
+const edited = join(dir, 'content', 'articles', `bench-${String(Math.ceil(pages / 2)).padStart(4, '0')}.md`);
+const original = readFileSync(edited);
+let edit;
+try {
+  appendFileSync(edited, '\nOne more sentence, added by the benchmark to change this page.\n');
+  edit = await repeatBuilds(dir, 1, 'one-file-edited build');
+} finally {
+  writeFileSync(edited, original);
+}
+console.log('\n');
+
+const rows = [
+  summarize('cold (no cache)', cold, TARGET.coldS),
+  summarize('warm (no change)', warm, TARGET.warmS),
+  summarize('one file edited', edit, undefined),
+];
+printTable(rows);
+if (pages !== 4000) console.log(`(targets are stated for 4,000 pages; this run used ${pages})`);
+console.log(`Load average after: ${load()}${loadavg()[0] > availableParallelism() ? ' — the machine was busy; wall times are inflated' : ''}`);
+
+if (values.scaling) {
+  console.log('\nScaling: cold builds at 1,000 / 2,000 / 4,000 pages');
+  const sizes = [1000, 2000, 4000];
+  const points = [];
+  for (const n of sizes) {
+    const results = n === pages ? cold : await (async () => {
+      const d = prepare(n);
+      process.stdout.write('Building ');
+      const r = await coldBuilds(d, runs);
+      console.log();
+      return r;
+    })();
+    points.push({ n, rssMB: Math.max(...results.map((r) => mb(r.rssKiB))), s: median(results.map((r) => r.ms)) / 1000 });
+  }
+  const base = points[0];
+  printTable(points.map((p) => ({
+    articles: String(p.n),
+    'x pages': `${fmt(p.n / base.n, 1)}x`,
+    'peak RSS MB': fmt(p.rssMB, 0),
+    'x RSS': `${fmt(p.rssMB / base.rssMB, 2)}x`,
+    'cold wall s': fmt(p.s, 2),
+    'x time': `${fmt(p.s / base.s, 2)}x`,
+  })));
+  const last = points.at(-1);
+  const perK = (last.rssMB - base.rssMB) / ((last.n - base.n) / 1000);
+  console.log(`RSS grows ${fmt(last.rssMB / base.rssMB, 2)}x for ${fmt(last.n / base.n, 0)}x the pages (${fmt(perK, 1)} MB per extra 1,000 pages): ` +
+    (last.rssMB / base.rssMB < last.n / base.n ? 'less than linear.' : 'NOT less than linear.'));
+}

@@ -1,0 +1,149 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { copyFixture, repoRoot, type FixtureCopy } from '../helpers/fixtures.ts';
+
+const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at /m);
+
+describe('usage', () => {
+  it('--help lists the commands and exits 0', () => {
+    const r = runCli(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: heartnotes \[options\] \[command\]/);
+    for (const command of ['build [options]', 'check [options]', 'preview [options]', 'dev [options]', 'new <kind> <title>']) {
+      expect(r.stdout.split('\n').some((line) => line.startsWith(`  ${command} `)), command).toBe(true);
+    }
+    expect(r.stderr).toBe('');
+  });
+
+  it('--help on a command lists its flags', () => {
+    const r = runCli(['build', '--help']);
+    expect(r.status).toBe(0);
+    for (const flag of ['--out <dir>', '--base-url <url>', '--drafts', '--quiet', '--verbose', '--no-cache']) expect(r.stdout).toContain(flag);
+  });
+
+  it('--version prints the version from package.json', () => {
+    const r = runCli(['--version']);
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('an unknown command exits 2, saying so on stderr with a suggestion, then the help', () => {
+    const r = runCli(['biuld']);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: unknown command 'biuld'\n\(Did you mean build\?\)\n\nUsage: heartnotes \[options\] \[command\]/);
+    expect(r.stderr).toContain('  build [options]');
+  });
+
+  it('an unknown option exits 2, saying so on stderr', () => {
+    const r = runCli(['build', '--fast']);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("error: unknown option '--fast'");
+    expect(r.stderr).toContain('Usage: heartnotes build [options]');
+  });
+
+  it('no command at all exits 2 with the help on stderr', () => {
+    const r = runCli([]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^Usage: heartnotes \[options\] \[command\]/);
+    expect(r.stderr).toContain('  build [options]');
+  });
+
+  it('a malformed flag value exits 2 with a message naming the flag', () => {
+    const r = runCli(['build', '--root', join(repoRoot, 'tests/fixtures/basic'), '--base-url', 'example.com']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('--base-url must be an absolute http(s) URL such as https://example.com, not "example.com"\n');
+  });
+
+  it('a folder without a site exits 1 and says what to do', () => {
+    const r = runCli(['build', '--root', join(repoRoot, 'tests', 'cli')]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('no site configuration at tests/cli/site.config.ts');
+    expect(r.stderr).toContain('hint: run the command from the project folder, or pass --root');
+    noStackTrace(r.stderr);
+  });
+});
+
+describe('build and check', () => {
+  let fx: FixtureCopy;
+  beforeAll(() => {
+    fx = copyFixture('basic');
+  });
+  afterAll(() => fx.cleanup());
+
+  it('check validates good content, prints a summary and writes nothing', () => {
+    const r = runCli(['check', '--root', fx.root]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Checked 5 pages \(5 rendered, 0 unchanged\), 2 redirects, 3 assets in \d+(?: ms|\.\d\d s)\n$/);
+    expect(existsSync(join(fx.root, 'dist'))).toBe(false);
+    expect(readdirSync(fx.root).filter((n) => n.startsWith('dist'))).toEqual([]);
+  });
+
+  it('build writes dist/ and prints the page count and the time', () => {
+    const r = runCli(['build', '--root', fx.root]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Built 5 pages \(5 rendered, 0 unchanged\), 2 redirects, 3 assets → \S+\/dist\/ in \d+(?: ms|\.\d\d s)\n$/);
+    expect(readFileSync(join(fx.root, 'dist', 'about', 'index.html'), 'utf8')).toContain('<title>About us | Fixture Hearts</title>');
+  });
+
+  it('--out, --base-url and --quiet do what they say', () => {
+    const r = runCli(['build', '--root', fx.root, '--out', 'public-site', '--base-url', 'https://staging.example/', '--quiet']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('');
+    const about = readFileSync(join(fx.root, 'public-site', 'about', 'index.html'), 'utf8');
+    expect(about).toContain('<link rel="canonical" href="https://staging.example/about"/>');
+    expect(readFileSync(join(fx.root, 'public-site', 'sitemap.xml'), 'utf8')).toContain('<loc>https://staging.example/about</loc>');
+  });
+
+  it('build on broken front matter exits 1, names file:line:column with a frame and a hint, and no stack trace', () => {
+    const broken = copyFixture('basic');
+    try {
+      broken.write(
+        'content/pages/broken.md',
+        ['---', 'title: A broken page', 'description: Its fourth line is not valid YAML.', 'heading: Love: a guide', '---', '', 'Body.', ''].join('\n'),
+      );
+      const r = runCli(['build', '--root', broken.root]);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        [
+          'content/pages/broken.md:4:14: front matter is not valid YAML: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line',
+          '    3 | description: Its fourth line is not valid YAML.',
+          '  > 4 | heading: Love: a guide',
+          '      |              ^',
+          '    5 | ---',
+          '  hint: check the indentation and quoting on this line; a value that contains ": " or starts with a special character needs quotes',
+          '',
+          '1 problem found; nothing was written.',
+          '',
+        ].join('\n'),
+      );
+      noStackTrace(r.stdout + r.stderr);
+      expect(existsSync(join(broken.root, 'dist'))).toBe(false);
+    } finally {
+      broken.cleanup();
+    }
+  });
+
+  it('check with a dead link exits 1 naming the file, the page and the link', () => {
+    const dead = copyFixture('dead-link');
+    try {
+      const r = runCli(['check', '--root', dead.root]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('content/posts/first-date.md: link "/missing" on page /post/first-date points to no page or file of this site');
+      expect(r.stderr).toContain('content/posts/first-date.md: link "/about#nope" on page /post/first-date points to an anchor that does not exist');
+      expect(r.stderr).toContain('\n2 problems found; nothing was written.\n');
+      noStackTrace(r.stderr);
+      expect(existsSync(join(dead.root, 'dist'))).toBe(false);
+    } finally {
+      dead.cleanup();
+    }
+  });
+});

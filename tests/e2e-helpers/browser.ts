@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+
+/** Debian's Chromium; CI installs it with apt. Playwright's own browser downloads are never used. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // An unreachable proxy stops Chromium calling home; loopback (the preview server) bypasses it.
+  '--proxy-server=http://127.0.0.1:9',
+];
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  /** Closes the browser and removes its profile folder. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts headless Chromium with a fresh, throw-away profile.
+ * `options` are passed to the context, e.g. `{ javaScriptEnabled: false }` (optional).
+ */
+export async function launchBrowser(options: BrowserContextOptions = {}): Promise<LaunchedBrowser> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'heartnotes-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      ...options,
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+  let closed = false;
+  return {
+    context,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await context.close();
+      } finally {
+        await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
+
+export interface PageProblems {
+  /** Console messages of type error or warning, with the script location when there is one. */
+  consoleMessages: string[];
+  /** Uncaught exceptions thrown in the page. */
+  pageErrors: string[];
+  /**
+   * Requests to `origin` that failed at the network level or were answered with status 400 or
+   * more. The main document is left out: its status is what a test asserts directly.
+   */
+  failedRequests: string[];
+  /** Every problem above, one line each, prefixed with its kind; empty when the page was clean. */
+  all(): string[];
+}
+
+export interface WatchOptions {
+  /** The site's origin, e.g. `http://127.0.0.1:41059`; requests elsewhere are not checked. */
+  origin: string;
+  /**
+   * Console messages to ignore (optional). Chromium logs "Failed to load resource … 404" for a
+   * 404 document, which the 404 page test expects.
+   */
+  ignoreConsole?: (message: ConsoleMessage) => boolean;
+}
+
+/** Starts recording a page's console errors and warnings, page errors and failed requests. */
+export function watchPage(page: Page, options: WatchOptions): PageProblems {
+  const consoleMessages: string[] = [];
+  const pageErrors: string[] = [];
+  const failedRequests: string[] = [];
+  const ownOrigin = (url: string) => {
+    try {
+      return new URL(url).origin === options.origin;
+    } catch {
+      return false;
+    }
+  };
+  const isMainDocument = (request: Request) => request.isNavigationRequest() && request.frame() === page.mainFrame();
+
+  page.on('console', (message: ConsoleMessage) => {
+    const type = message.type();
+    if (type !== 'error' && type !== 'warning') return;
+    if (options.ignoreConsole?.(message)) return;
+    const { url, lineNumber } = message.location();
+    consoleMessages.push(`${type}: ${message.text()}${url ? ` (${url}:${lineNumber + 1})` : ''}`);
+  });
+  page.on('pageerror', (error: Error) => {
+    pageErrors.push(error.stack ?? error.message);
+  });
+  page.on('requestfailed', (request: Request) => {
+    if (!ownOrigin(request.url())) return;
+    failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+  });
+  page.on('response', (response: Response) => {
+    const request = response.request();
+    if (response.status() < 400 || !ownOrigin(response.url()) || isMainDocument(request)) return;
+    failedRequests.push(`${request.method()} ${response.url()}: HTTP ${response.status()}`);
+  });
+
+  return {
+    consoleMessages,
+    pageErrors,
+    failedRequests,
+    all: () => [
+      ...consoleMessages.map((m) => `console ${m}`),
+      ...pageErrors.map((m) => `page error: ${m}`),
+      ...failedRequests.map((m) => `request ${m}`),
+    ],
+  };
+}

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project folder: the generator and the real Heart Notes site it builds. */
+export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const CLI = join(PROJECT_ROOT, 'bin', 'heartnotes.mjs');
+
+export interface PreviewedSite {
+  /** The preview server's origin without a trailing slash, e.g. `http://127.0.0.1:41059`. */
+  url: string;
+  /** The built site. */
+  outDir: string;
+  /** Stops the preview server and removes the built site. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface BuildAndPreviewOptions {
+  /** The site to build (default: the project folder). */
+  root?: string;
+  /** How long to wait for the build and for the server to start, each (default: 90 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * Builds the site into a temp folder with the real CLI, then serves it with `heartnotes preview`
+ * on a free port, exactly as a user would. Call `stop()` in `afterAll`.
+ */
+export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Promise<PreviewedSite> {
+  const root = options.root ?? PROJECT_ROOT;
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  // The build stages its output next to --out and swaps it in, so --out is a child of our temp dir.
+  const tempDir = await mkdtemp(join(tmpdir(), 'heartnotes-e2e-'));
+  const outDir = join(tempDir, 'dist');
+  let child: ChildProcess | undefined;
+  // If the test process ends without calling stop(), do not leave the server running.
+  const killOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child) await stopChild(child);
+    child = undefined;
+    await rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    // --no-cache: a clean build every time, and no writes to the .cache folder developers share.
+    const built = await runToEnd(['--root', root, 'build', '--out', outDir, '--quiet', '--no-cache'], timeoutMs);
+    if (built.code !== 0) {
+      throw new Error(`heartnotes build failed with exit code ${built.code}:\n${built.output}`);
+    }
+    child = spawnCli(['preview', '--out', outDir, '--port', '0']);
+    const url = await waitForPreviewUrl(child, timeoutMs);
+    return { url, outDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function spawnCli(args: string[]): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' },
+  });
+}
+
+/** Runs the CLI to completion and returns its exit code and combined output. */
+function runToEnd(args: string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawnCli(args);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`heartnotes ${args.join(' ')} did not finish within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, output });
+    });
+  });
+}
+
+/** Resolves with the origin from `Previewing … at http://127.0.0.1:PORT/`. */
+function waitForPreviewUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const fail = (why: string) => {
+      cleanup();
+      reject(new Error(`heartnotes preview ${why}:\n${output}`));
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Previewing .* at (http:\/\/\S+?)\/? /.exec(output);
+      if (match) {
+        cleanup();
+        // Keep draining the pipes so a chatty server never blocks on a full buffer.
+        child.stdout!.resume();
+        child.stderr!.resume();
+        resolvePromise(match[1]);
+      }
+    };
+    const onExit = (code: number | null) => fail(`exited with code ${code} before it was ready`);
+    const onError = (error: Error) => fail(`could not start: ${error.message}`);
+    const timer = setTimeout(() => fail(`printed no address within ${timeoutMs} ms`), timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.stderr!.off('data', onData);
+      child.off('exit', onExit);
+      child.off('error', onError);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', onError);
+  });
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after 5 s. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,275 @@
+// The starter pages in real Chromium against `heartnotes preview`, at phone and desktop widths:
+// status, console, head tags, accessibility (axe-core), the header navigation and the no-JS menu.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { watchPage } from '../e2e-helpers/console.ts';
+import { loadLazyImages } from '../e2e-helpers/page.ts';
+import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+
+interface StarterPage {
+  /** Names the screenshot. */
+  name: string;
+  path: string;
+  status: number;
+}
+
+const STARTER_PAGES: StarterPage[] = [
+  { name: 'home', path: '/', status: 200 },
+  { name: 'about', path: '/about', status: 200 },
+  { name: 'privacy-policy', path: '/privacy-policy', status: 200 },
+  { name: 'affiliate-disclosure', path: '/affiliate-disclosure', status: 200 },
+  { name: 'thank-you', path: '/thank-you', status: 200 },
+  { name: 'thank-you-hso', path: '/thank-you-hso', status: 200 },
+  { name: 'not-found', path: '/no-such-page-on-heart-notes', status: 404 },
+];
+
+const VIEWPORTS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots');
+
+let site: PreviewedSite | undefined;
+let browser: LaunchedBrowser | undefined;
+let noJsBrowser: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // allSettled, not all: whatever did start is kept for afterAll to stop, even if another part failed.
+  const [built, withJs, withoutJs] = await Promise.allSettled([
+    buildAndPreview(),
+    launchBrowser(),
+    // A persistent context takes its options at launch, so the no-JavaScript context is its own browser.
+    launchBrowser({ javaScriptEnabled: false }),
+  ]);
+  if (built.status === 'fulfilled') site = built.value;
+  if (withJs.status === 'fulfilled') browser = withJs.value;
+  if (withoutJs.status === 'fulfilled') noJsBrowser = withoutJs.value;
+  for (const outcome of [built, withJs, withoutJs]) if (outcome.status === 'rejected') throw outcome.reason;
+});
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), noJsBrowser?.close(), site?.stop()]);
+});
+
+/** Opens `path` in a new page at the given size, recording problems from the first request on. */
+async function open(context: BrowserContext, path: string, viewport: { width: number; height: number }, expectedStatus = 200) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const url = new URL(path, site!.url).href;
+  const problems = watchPage(page, {
+    origin: new URL(site!.url).origin,
+    // Chromium reports the 404 document itself as a failed resource; its status is asserted instead.
+    ignoreConsole: (m: ConsoleMessage) => expectedStatus === 404 && m.location().url === url && /status of 404/.test(m.text()),
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  return { page, response, problems };
+}
+
+function formatViolations(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => `    at ${n.target.join(' ')}\n      ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+        .join('\n');
+      return `  ${v.id} (${v.impact ?? 'no impact given'}): ${v.help}\n    ${v.helpUrl}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+const normalizePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/** Every link in the header, with the path it points to and its aria-current. */
+function headerLinks(page: Page) {
+  return page.locator('header.site-header a').evaluateAll((links) =>
+    links.map((a) => ({
+      text: (a.textContent ?? '').trim(),
+      href: (a as HTMLAnchorElement).href,
+      current: a.getAttribute('aria-current'),
+    })),
+  );
+}
+
+/** The Menu `<details>` opens with a click and with Enter on its summary, showing the nav links. */
+async function checkPhoneMenu(page: Page) {
+  const desktopNav = page.locator('header.site-header .nav-desktop');
+  expect(await desktopNav.isVisible(), 'the desktop navigation is hidden on a phone').toBe(false);
+
+  const menu = page.locator('header.site-header details');
+  expect(await menu.count(), 'one Menu toggle in the header').toBe(1);
+  const summary = menu.locator('summary');
+  expect(await summary.isVisible(), 'the Menu toggle is visible on a phone').toBe(true);
+  expect((await summary.innerText()).trim()).toMatch(/Menu/);
+  const links = menu.locator('nav a');
+  const linkCount = await links.count();
+  expect(linkCount, 'the Menu holds the navigation links').toBeGreaterThan(0);
+  const isOpen = async () => (await menu.getAttribute('open')) !== null;
+  const linksVisible = async () => {
+    for (let i = 0; i < linkCount; i++) if (!(await links.nth(i).isVisible())) return false;
+    return true;
+  };
+
+  expect(await isOpen(), 'the Menu starts closed').toBe(false);
+  expect(await links.first().isVisible(), 'the nav links are hidden while the Menu is closed').toBe(false);
+
+  await summary.click();
+  expect(await isOpen(), 'a click opens the Menu').toBe(true);
+  expect(await linksVisible(), 'every nav link is visible once the Menu is open').toBe(true);
+  await summary.click();
+  expect(await isOpen(), 'a second click closes the Menu').toBe(false);
+
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  expect(await isOpen(), 'Enter on the focused summary opens the Menu').toBe(true);
+  expect(await linksVisible(), 'every nav link is visible once the Menu is opened from the keyboard').toBe(true);
+  await page.keyboard.press('Enter');
+  expect(await isOpen(), 'Enter again closes the Menu').toBe(false);
+}
+
+describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) => {
+  it.each(STARTER_PAGES)('$path', async (starter) => {
+    const { page, response, problems } = await open(browser!.context, starter.path, viewport, starter.status);
+    try {
+      expect(response?.status(), `HTTP status of ${starter.path}`).toBe(starter.status);
+      await loadLazyImages(page);
+      await page.screenshot({ path: join(SCREENSHOTS, `${starter.name}-${viewport.width}.png`), fullPage: true });
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect.soft(sideways, `content wider than the ${viewport.width}px viewport, by this many pixels`).toBeLessThanOrEqual(0);
+
+      // Head and document outline.
+      expect.soft(await page.getAttribute('html', 'lang'), '<html lang>').toMatch(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/);
+      expect.soft(await page.locator('h1').count(), 'exactly one <h1>').toBe(1);
+      expect.soft((await page.title()).trim(), '<title>').not.toBe('');
+      const description = await page.locator('head meta[name="description"]').getAttribute('content');
+      expect.soft(description?.trim(), 'meta description').toBeTruthy();
+      const canonical = page.locator('head link[rel="canonical"]');
+      expect.soft(await canonical.count(), 'one canonical link').toBe(1);
+      const canonicalHref = (await canonical.first().getAttribute('href')) ?? '';
+      expect.soft(canonicalHref, 'canonical link is absolute').toMatch(/^https?:\/\//);
+      if (starter.status === 200) {
+        expect.soft(normalizePath(new URL(canonicalHref, 'https://x.invalid').pathname), 'canonical path').toBe(starter.path);
+      }
+
+      // No framework JavaScript yet, and structured data that parses.
+      expect.soft(await page.locator('script[src]').evaluateAll((s) => s.map((e) => e.getAttribute('src'))), '<script src> on the page').toEqual([]);
+      for (const json of await page.locator('script[type="application/ld+json"]').allTextContents()) {
+        expect.soft(() => JSON.parse(json), `JSON-LD parses: ${json.slice(0, 120)}`).not.toThrow();
+      }
+
+      if (starter.status === 404) {
+        const main = page.locator('main');
+        expect.soft(await main.innerText(), '404 page says the page was not found').toMatch(/not found|could not find|can[’']t find/i);
+        expect.soft(await main.locator('a[href="/"]').count(), '404 page links to the home page').toBeGreaterThan(0);
+      }
+
+      // The header marks the link to this page, and only that one, as the current page.
+      const here = normalizePath(new URL(page.url()).pathname);
+      const links = await headerLinks(page);
+      for (const link of links) {
+        const pointsHere = normalizePath(new URL(link.href).pathname) === here;
+        expect.soft(link.current, `aria-current on header link "${link.text}" (${link.href}) on ${here}`).toBe(pointsHere ? 'page' : null);
+      }
+      if (starter.path === '/') {
+        expect.soft(links.filter((l) => l.current === 'page').length, 'the home page is marked in the header').toBeGreaterThan(0);
+      }
+
+      // Accessibility.
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect.soft(axe.violations.length, `axe-core violations on ${starter.path} at ${viewport.width}px:\n${formatViolations(axe.violations)}`).toBe(0);
+
+      // Navigation for this width.
+      if (viewport.name === 'phone') {
+        await checkPhoneMenu(page);
+      } else {
+        expect.soft(await page.locator('header.site-header .nav-desktop').isVisible(), 'the desktop navigation is visible').toBe(true);
+        expect.soft(await page.locator('header.site-header details summary').isVisible(), 'the Menu toggle is hidden on desktop').toBe(false);
+      }
+
+      expect(problems.all(), `console errors, page errors or failed requests on ${starter.path}`).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the phone Menu without JavaScript', () => {
+  it('runs in a context where scripts really are off', async () => {
+    const page = await noJsBrowser!.context.newPage();
+    try {
+      await page.setContent('<title>before</title><script>document.title = "script ran"</script>');
+      expect(await page.title()).toBe('before');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(STARTER_PAGES)('$path', async (starter) => {
+    const { page, response, problems } = await open(noJsBrowser!.context, starter.path, VIEWPORTS[0], starter.status);
+    try {
+      expect(response?.status()).toBe(starter.status);
+      await checkPhoneMenu(page);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('page metadata', () => {
+  it('/thank-you-hso asks search engines not to index it', async () => {
+    const { page, response } = await open(browser!.context, '/thank-you-hso', VIEWPORTS[1]);
+    try {
+      expect(response?.status()).toBe(200);
+      const robots = await page.locator('head meta[name="robots"]').evaluateAll((m) => m.map((e) => e.getAttribute('content') ?? ''));
+      expect(robots).toHaveLength(1);
+      expect(robots[0]).toMatch(/^noindex\b/);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the whole sitemap', () => {
+  const sitemapPaths = () => {
+    const xml = readFileSync(join(site!.outDir, 'sitemap.xml'), 'utf8');
+    return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => {
+      const loc = new URL(m[1].replace(/&amp;/g, '&'));
+      return loc.pathname + loc.search;
+    });
+  };
+
+  it('lists the indexable starter pages and leaves out the noindex ones', () => {
+    const paths = sitemapPaths().map(normalizePath);
+    expect(paths).toContain('/');
+    expect(paths).not.toContain('/thank-you-hso');
+    expect(new Set(paths).size, 'no address listed twice').toBe(paths.length);
+  });
+
+  it('every address in it loads with status 200 and no console errors', { timeout: 300_000 }, async () => {
+    const paths = sitemapPaths();
+    expect(paths.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    // A few tabs at once keeps this quick as the site grows to hundreds of articles.
+    const queue = [...paths];
+    const worker = async () => {
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        const { page, response, problems } = await open(browser!.context, path, VIEWPORTS[1]);
+        try {
+          if (response?.status() !== 200) failures.push(`${path}: HTTP ${response?.status() ?? 'no response'}`);
+          await loadLazyImages(page);
+          for (const problem of problems.all()) failures.push(`${path}: ${problem}`);
+        } finally {
+          await page.close();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    expect(failures, `${failures.length} problem(s) across ${paths.length} sitemap addresses`).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (where package.json and bin/ live). */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const fixturesDir = join(repoRoot, 'tests', 'fixtures');
+
+export interface FixtureCopy {
+  /** The project root to build: `<temp>/tests/fixtures/<case>`. */
+  root: string;
+  /** The temp folder holding everything; removed by `cleanup`. */
+  temp: string;
+  /** Writes (or overwrites) a file relative to `root`. */
+  write(file: string, text: string): void;
+  /** Reads a file relative to `root`. */
+  read(file: string): string;
+  cleanup(): void;
+}
+
+/**
+ * Copies a fixture case (and the shared site it builds with) into a fresh temp folder, laid out
+ * like the repository so the fixture's relative imports of `src/` resolve: `<temp>/src` and
+ * `<temp>/node_modules` are links to the real ones. `expected/` and `.cache/` are not copied.
+ */
+export function copyFixture(name: string, prefix = 'heartnotes-test-'): FixtureCopy {
+  const temp = mkdtempSync(join(tmpdir(), prefix));
+  const skip = (from: string) => {
+    const rel = relative(fixturesDir, from).split(sep);
+    return !rel.includes('expected') && !rel.includes('.cache') && !rel.includes('dist');
+  };
+  for (const part of ['_shared', name]) {
+    cpSync(join(fixturesDir, part), join(temp, 'tests', 'fixtures', part), { recursive: true, filter: skip });
+  }
+  symlinkSync(join(repoRoot, 'src'), join(temp, 'src'), 'dir');
+  symlinkSync(join(repoRoot, 'node_modules'), join(temp, 'node_modules'), 'dir');
+  const root = join(temp, 'tests', 'fixtures', name);
+  return {
+    root,
+    temp,
+    write(file, text) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    },
+    read: (file) => readFileSync(join(root, file), 'utf8'),
+    cleanup: () => rmSync(temp, { recursive: true, force: true }),
+  };
+}
+
+/** Every file under `dir` (POSIX paths relative to it), sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (abs: string, rel: string) => {
+    for (const d of readdirSync(abs, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${d.name}` : d.name;
+      if (d.isDirectory()) walk(join(abs, d.name), r);
+      else out.push(r);
+    }
+  };
+  if (existsSync(dir)) walk(dir, '');
+  return out.sort();
+}
+
+/** Every file under `dir` with its bytes, for byte-for-byte comparison of two trees. */
+export function readTree(dir: string): Map<string, Buffer> {
+  return new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
+}
+
+/** A compact description of how two trees differ, empty when they are byte-identical. */
+export function diffTrees(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
+  const problems: string[] = [];
+  for (const [file, bytes] of a) {
+    const other = b.get(file);
+    if (!other) problems.push(`only in first: ${file}`);
+    else if (!bytes.equals(other)) problems.push(`differs: ${file}`);
+  }
+  for (const file of b.keys()) if (!a.has(file)) problems.push(`only in second: ${file}`);
+  return problems;
+}
