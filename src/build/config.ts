@@ -21,6 +21,8 @@ export interface CompiledSite {
   workerModule: string;
   /** Changes whenever the generator, a template, the config or a dependency changes. */
   versionKey: string;
+  /** Changes whenever the Markdown pipeline or a dependency changes (not with templates). */
+  markdownKey: string;
 }
 
 declare const __GENERATOR_ROOT__: string | undefined;
@@ -95,7 +97,7 @@ export async function compileSite(root: string): Promise<CompiledSite> {
   pruneOldBuilds(join(root, '.cache', 'site'), versionKey);
   const configModule = join(dir, 'site.config.js');
   const mod = (await import(pathToFileURL(configModule).href)) as { default: SiteConfig };
-  return { config: mod.default, configModule, workerModule: join(dir, 'render-worker.js'), versionKey };
+  return { config: mod.default, configModule, workerModule: join(dir, 'render-worker.js'), versionKey, markdownKey: markdownPipelineKey(root) };
 }
 
 /** Keeps the newest few compiled versions (a running dev server may still use one), drops the rest. */
@@ -110,6 +112,14 @@ function pruneOldBuilds(dir: string, current: string, keep = 4): void {
   } catch {
     // Pruning is housekeeping; a failure here must not fail the build.
   }
+}
+
+/** Hash of the Markdown pipeline's own source files and the dependency lockfile. */
+function markdownPipelineKey(root: string): string {
+  const hash = createHash('sha256');
+  const dir = join(generatorRoot, 'src', 'markdown');
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  return hash.update(dependencyFingerprint(root)).digest('hex').slice(0, 16);
 }
 
 /** Versions of the packages that shape the output, so upgrading one invalidates the cache. */

@@ -10,6 +10,7 @@ import { loadContent, readContentFiles } from './load.ts';
 import { renderAll } from './render-pool.ts';
 import { buildRouteTable } from './routes.ts';
 import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
+import { tidyMarkdownCache } from './markdown-cache.ts';
 import { planOutput } from './output-plan.ts';
 import { bundleStyles, type StyleAsset } from './styles.ts';
 import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
@@ -39,6 +40,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
 
   const compiled = await compileSite(root);
+  tidyMarkdownCache(cacheDir, compiled.markdownKey);
   lap('compile templates');
   const { config } = compiled;
   const contentDir = config.contentDir ?? 'content';
@@ -96,7 +98,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       config,
       configModule: compiled.configModule,
       workerModule: compiled.workerModule,
-      setup: { site, versionKey: compiled.versionKey, cacheDir, stagingDir: staging.dir },
+      setup: { site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir, stagingDir: staging.dir },
       workers: options.workers,
     });
     const rendered = new Map(outcomes.map((o) => [o.path, o]));

@@ -23,7 +23,8 @@ export function checkLinks(pages: LinkedPage[], files: Set<string>, redirects: R
 
   const resolveFile = (pathname: string): string | undefined => {
     const rel = pathname.replace(/^\/+/, '');
-    const candidates = rel === '' ? ['index.html'] : rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
+    const candidates =
+      rel === '' ? ['index.html'] : rel.endsWith('/') ? [`${rel.slice(0, -1)}.html`, `${rel}index.html`] : [rel, `${rel}.html`, `${rel}/index.html`];
     return candidates.find((c) => files.has(c));
   };
 

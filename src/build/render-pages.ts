@@ -1,5 +1,5 @@
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
-import { createMarkdownCache } from './cache.ts';
+import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
 import type { Route, SiteConfig, TemplateSite } from './types.ts';
 import { writeOutputFile } from './write.ts';
@@ -8,31 +8,41 @@ import { writeOutputFile } from './write.ts';
 export interface RenderSetup {
   site: TemplateSite;
   versionKey: string;
+  /** Version of the Markdown pipeline, for the Markdown cache. */
+  markdownKey: string;
   /** Folder for the Markdown cache (optional: no cache). */
   cacheDir?: string;
   stagingDir: string;
 }
 
+export type RenderOutcome =
+  | { ok: true; path: string; outFile: string; html: string; links: string[]; ids: string[] }
+  | { ok: false; path: string; error: string };
+
 export type PageOutcome =
   | { ok: true; path: string; outFile: string; links: string[]; ids: string[] }
   | { ok: false; path: string; error: string };
 
-export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext {
-  const render = createMarkdownRenderer({
-    siteUrl: setup.site.settings.url,
-    affiliateHosts: setup.site.settings.affiliateHosts,
-  });
-  const cache = createMarkdownCache(setup.cacheDir, setup.versionKey);
-  return { templates: config.templates, site: setup.site, markdown: (body) => cache.get(body, render) };
+export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache } {
+  const options = { siteUrl: setup.site.settings.url, affiliateHosts: setup.site.settings.affiliateHosts };
+  const render = createMarkdownRenderer(options);
+  const cache = openMarkdownCache(setup.cacheDir, setup.markdownKey, JSON.stringify(options));
+  return { templates: config.templates, site: setup.site, markdown: (body) => cache.get(body, render), cache };
 }
 
-/** Renders a route and writes it to the staging folder; a template error becomes an outcome. */
-export function renderPageToFile(route: Route, ctx: RenderContext, stagingDir: string): PageOutcome {
+/** Renders a route; a template error becomes an outcome rather than an exception. */
+export function renderPage(route: Route, ctx: RenderContext): RenderOutcome {
   try {
     const page = renderRoute(route, ctx);
-    writeOutputFile(stagingDir, route.outFile, page.html);
-    return { ok: true, path: route.path, outFile: route.outFile, links: page.links, ids: page.ids };
+    return { ok: true, path: route.path, outFile: route.outFile, html: page.html, links: page.links, ids: page.ids };
   } catch (error) {
     return { ok: false, path: route.path, error: (error as Error).message };
   }
+}
+
+/** Writes a rendered page to the staging folder and keeps only what later stages need. */
+export function writeRendered(outcome: RenderOutcome, stagingDir: string): PageOutcome {
+  if (!outcome.ok) return outcome;
+  writeOutputFile(stagingDir, outcome.outFile, outcome.html);
+  return { ok: true, path: outcome.path, outFile: outcome.outFile, links: outcome.links, ids: outcome.ids };
 }

@@ -8,10 +8,19 @@ export interface RouteTable {
   diagnostics: Diagnostic[];
 }
 
-/** `/about` → `about/index.html`; `/` → `index.html`. The one place clean URLs are decided. */
+/**
+ * `/about` → `about.html`; `/` → `index.html`. The one place clean URLs are decided.
+ *
+ * # Design decision
+ * `about.html` rather than `about/index.html`: static hosts (Netlify, Cloudflare Pages, GitHub
+ * Pages, Vercel with cleanUrls) serve both at `/about`, and the flat form needs no folder per page,
+ * which halves the file-system operations of a build; on this project's CI disks creating a
+ * folder costs as much as writing a page. Hosts that only know `index.html` (plain S3 website
+ * hosting, a bare nginx) need one rewrite rule; the README gives it.
+ */
 export function outFileFor(path: string): string {
   const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+  return trimmed === '' ? 'index.html' : `${trimmed}.html`;
 }
 
 /** Normalises a site path: leading slash, no trailing slash (except the root), no query. */
@@ -59,7 +68,7 @@ export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Con
 
   for (const [outFile, inputs] of claims) {
     if (inputs.length < 2) continue;
-    const path = outFile === 'index.html' ? '/' : `/${outFile.replace(/\/?index\.html$/, '')}`;
+    const path = outFile === 'index.html' ? '/' : `/${outFile.replace(/\.html$/, '')}`;
     diagnostics.push({ ...messages.duplicateRoute(path, inputs), file: inputs[0].replace(/ \(alias .*\)$/, '') });
   }
 

@@ -1,5 +1,5 @@
 import type { Root, Element } from 'hast';
-import { visit } from 'unist-util-visit';
+import { forEachElement } from './walk.ts';
 
 export interface ExternalLinkOptions {
   /** The site's own origin; links to it are internal (optional). */
@@ -25,7 +25,7 @@ export function rehypeExternalLinks(options: ExternalLinkOptions = {}) {
   const ownHost = options.siteUrl ? safeHost(options.siteUrl) : undefined;
   const hosts = options.affiliateHosts ?? [];
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
+    forEachElement(tree, (node: Element) => {
       if (node.tagName === 'img') {
         node.properties.loading = 'lazy';
         node.properties.decoding = 'async';

@@ -1,5 +1,5 @@
 import type { Root, Element, Text } from 'hast';
-import { visit } from 'unist-util-visit';
+import { forEachElement } from './walk.ts';
 import { toString } from 'hast-util-to-string';
 
 /** `Text like This!` → `text-like-this`, the way GitHub names heading anchors. */
@@ -20,7 +20,7 @@ export function slugify(text: string): string {
 export function rehypeHeadingIds() {
   return (tree: Root) => {
     const used = new Map<string, number>();
-    visit(tree, 'element', (node: Element) => {
+    forEachElement(tree, (node: Element) => {
       if (!/^h[2-4]$/.test(node.tagName)) return;
       let id: string | undefined;
       const last = node.children[node.children.length - 1];

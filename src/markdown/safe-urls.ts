@@ -1,5 +1,5 @@
 import type { Root, Element } from 'hast';
-import { visit } from 'unist-util-visit';
+import { forEachElement } from './walk.ts';
 
 /** Schemes a link or image address may use; anything else becomes an empty address. */
 export const allowedSchemes = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'];
@@ -18,7 +18,7 @@ export function isSafeUrl(url: string): boolean {
 /** Empties `href` and `src` values whose scheme is not on the allow-list. */
 export function rehypeSafeUrls() {
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
+    forEachElement(tree, (node: Element) => {
       for (const prop of ['href', 'src'] as const) {
         const value = node.properties[prop];
         if (typeof value === 'string' && !isSafeUrl(value)) node.properties[prop] = '';

@@ -67,7 +67,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
   };
   const fileFor = (target: string) => {
     const rel = target.replace(/^\/+/, '').replace(/\/+$/, '');
-    for (const candidate of [rel, `${rel}/index.html`, `${rel}.html`, rel === '' ? 'index.html' : '']) {
+    for (const candidate of [rel, `${rel}.html`, `${rel}/index.html`, rel === '' ? 'index.html' : '']) {
       // The host reads these two; it never serves them.
       if (!candidate || candidate === '_redirects' || candidate === '_headers') continue;
       try {

@@ -90,14 +90,14 @@ describe('build and check', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Built 5 pages \(5 rendered, 0 unchanged\), 2 redirects, 3 assets → \S+\/dist\/ in \d+(?: ms|\.\d\d s)\n$/);
-    expect(readFileSync(join(fx.root, 'dist', 'about', 'index.html'), 'utf8')).toContain('<title>About us | Fixture Hearts</title>');
+    expect(readFileSync(join(fx.root, 'dist', 'about.html'), 'utf8')).toContain('<title>About us | Fixture Hearts</title>');
   });
 
   it('--out, --base-url and --quiet do what they say', () => {
     const r = runCli(['build', '--root', fx.root, '--out', 'public-site', '--base-url', 'https://staging.example/', '--quiet']);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
-    const about = readFileSync(join(fx.root, 'public-site', 'about', 'index.html'), 'utf8');
+    const about = readFileSync(join(fx.root, 'public-site', 'about.html'), 'utf8');
     expect(about).toContain('<link rel="canonical" href="https://staging.example/about"/>');
     expect(readFileSync(join(fx.root, 'public-site', 'sitemap.xml'), 'utf8')).toContain('<loc>https://staging.example/about</loc>');
   });

@@ -35,7 +35,7 @@ describe('new post', () => {
     const r = runCli(['build', '--drafts', '--root', root]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const html = readFileSync(join(root, 'dist', 'post', 'my-first-date', 'index.html'), 'utf8');
+    const html = readFileSync(join(root, 'dist', 'post', 'my-first-date.html'), 'utf8');
     expect(html).toContain('My First Date');
     expect(html).toContain('<link rel="canonical" href="https://heartnotes.example/post/my-first-date"/>');
   });

@@ -31,7 +31,7 @@ describe('preview', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(await res.text()).toBe(fx.read('dist/about/index.html'));
+      expect(await res.text()).toBe(fx.read('dist/about.html'));
     }
     expect((await get('/')).status).toBe(200);
   });

@@ -35,7 +35,7 @@ describe('basic fixture', () => {
   let out: string;
   let summary: BuildSummary;
   const read = (file: string) => readFileSync(join(out, file), 'utf8');
-  const pages = ['index.html', 'about/index.html', 'post/first-date/index.html', 'post/second-date/index.html', '404.html'];
+  const pages = ['index.html', 'about.html', 'post/first-date.html', 'post/second-date.html', '404.html'];
 
   beforeAll(async () => {
     fx = copyFixture('basic');
@@ -56,10 +56,10 @@ describe('basic fixture', () => {
 
   it('writes every page at its clean URL, plus the site files', () => {
     const files = listFiles(out);
-    for (const file of [...pages, 'sitemap.xml', 'robots.txt', 'feed.xml', '_headers', '_redirects', 'about-us/index.html']) {
+    for (const file of [...pages, 'sitemap.xml', 'robots.txt', 'feed.xml', '_headers', '_redirects', 'about-us.html']) {
       expect(files).toContain(file);
     }
-    expect(files.filter((f) => f.endsWith('.html') && !pages.includes(f))).toEqual(['about-us/index.html', 'go/partner/index.html']);
+    expect(files.filter((f) => f.endsWith('.html') && !pages.includes(f))).toEqual(['about-us.html', 'go/partner.html']);
   });
 
   it('gives every page a doctype, lang, its own title and description, canonical, Open Graph and Twitter tags', () => {
@@ -67,7 +67,7 @@ describe('basic fixture', () => {
     for (const file of pages) {
       const html = read(file);
       expect(html.startsWith('<!doctype html><html lang="en-GB">'), file).toBe(true);
-      const path = file === 'index.html' ? '/' : file === '404.html' ? '/404' : `/${file.replace(/\/index\.html$/, '')}`;
+      const path = file === 'index.html' ? '/' : file === '404.html' ? '/404' : `/${file.replace(/\.html$/, '')}`;
       const url = `https://fixture.example${path}`;
       expect(linkHref(html, 'canonical'), file).toBe(url);
       expect(meta(html, 'og:url'), file).toBe(url);
@@ -79,24 +79,24 @@ describe('basic fixture', () => {
       titles.add(title(html)!);
     }
     expect(titles.size).toBe(pages.length);
-    expect(title(read('post/first-date/index.html'))).toBe('First dates: <what> to say | Fixture Hearts');
-    expect(meta(read('about/index.html'), 'description')).toBe('Who writes this site & why.');
+    expect(title(read('post/first-date.html'))).toBe('First dates: <what> to say | Fixture Hearts');
+    expect(meta(read('about.html'), 'description')).toBe('Who writes this site & why.');
     expect(meta(read('404.html'), 'robots')).toBe('noindex');
   });
 
   it('renders the Markdown body with GFM, placeholders and link rules', () => {
-    const post = read('post/first-date/index.html');
+    const post = read('post/first-date.html');
     expect(post).toContain('<td><del>Talk about your ex</del></td>');
     expect(post).toContain('is 4 out of 5.</p>');
-    expect(read('about/index.html')).toContain(
+    expect(read('about.html')).toContain(
       '<a href="https://shop.example/deal" target="_blank" rel="sponsored nofollow noopener noreferrer">this shop</a>',
     );
-    expect(read('about/index.html')).toContain('<h2 id="who-we-are">Who we are</h2>');
+    expect(read('about.html')).toContain('<h2 id="who-we-are">Who we are</h2>');
   });
 
   it('turns an alias into a _redirects line and an HTML redirect page', () => {
     expect(read('_redirects')).toContain('/about-us /about 301\n/about-us/ /about 301\n');
-    const page = read('about-us/index.html');
+    const page = read('about-us.html');
     expect(linkHref(page, 'canonical')).toBe('https://fixture.example/about');
     expect(tags(page, 'meta')).toContainEqual({ 'http-equiv': 'refresh', content: '0; url=/about' });
   });
@@ -284,7 +284,7 @@ describe('build properties', () => {
       const post = fx.read('content/posts/second-date.md');
       fx.write('content/posts/second-date.md', post.replace('Plan something', 'Plan anything'));
       expect(await buildFixture(fx, 'dist', cached)).toMatchObject({ rendered: 1, reused: 4 });
-      expect(readFileSync(join(fx.temp, 'dist', 'post/second-date/index.html'), 'utf8')).toContain('Plan anything');
+      expect(readFileSync(join(fx.temp, 'dist', 'post/second-date.html'), 'utf8')).toContain('Plan anything');
 
       // A title edit changes the post and the home page, which lists it.
       fx.write('content/posts/second-date.md', fx.read('content/posts/second-date.md').replace('title: Second dates', 'title: Second dates, calmly'));

@@ -5,10 +5,10 @@ import { formatDiagnostic } from '../../src/diagnostics/diagnostic.ts';
 
 const files = new Set([
   'index.html',
-  'about/index.html',
-  'guides/index.html',
-  'guides/first-date/index.html',
-  'post/first-date/index.html',
+  'about.html',
+  'guides.html',
+  'guides/first-date.html',
+  'post/first-date.html',
   '404.html',
   'feed.xml',
   'downloads/breakup-checklist.pdf',
@@ -20,13 +20,13 @@ const redirects: Redirect[] = [
   { from: '/post/*', to: '/404.html', status: 404 },
 ];
 const ids: Record<string, string[]> = {
-  'about/index.html': ['main', 'who-we-are'],
-  'guides/first-date/index.html': ['main', 'faq'],
+  'about.html': ['main', 'who-we-are'],
+  'guides/first-date.html': ['main', 'faq'],
 };
 
 /** Checks the links of one page against the little site above; returns the printed errors. */
 function check(path: string, links: string[]): string[] {
-  const outFile = path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+  const outFile = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
   const others: LinkedPage[] = Object.entries(ids)
     .filter(([file]) => file !== outFile)
     .map(([file, list]) => ({ path: `/${file.replace(/\/index\.html$/, '')}`, outFile: file, links: [], ids: list }));

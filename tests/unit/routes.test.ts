@@ -16,8 +16,8 @@ const table = (pages: Content['pages'], extra: RouteDef<Content>[] = []) => buil
 describe('outFileFor and normalisePath', () => {
   it('gives every route a clean URL', () => {
     expect(outFileFor('/')).toBe('index.html');
-    expect(outFileFor('/about')).toBe('about/index.html');
-    expect(outFileFor('/post/first-date/')).toBe('post/first-date/index.html');
+    expect(outFileFor('/about')).toBe('about.html');
+    expect(outFileFor('/post/first-date/')).toBe('post/first-date.html');
     expect(normalisePath('about/')).toBe('/about');
     expect(normalisePath('//post//')).toBe('/post');
     expect(normalisePath('')).toBe('/');
@@ -33,7 +33,7 @@ describe('buildRouteTable', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.routes.map((r) => [r.path, r.outFile])).toEqual([
       ['/', 'index.html'],
-      ['/about', 'about/index.html'],
+      ['/about', 'about.html'],
     ]);
     expect(result.redirects).toEqual([
       { from: '/about-us', to: '/about', status: 301, source: 'content/pages/about.md' },

@@ -12,7 +12,7 @@ const settings: SiteSettings = {
 
 const route = (path: string, extra: Partial<Route> = {}): Route => ({
   path,
-  outFile: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
+  outFile: path === '/' ? 'index.html' : `${path.slice(1)}.html`,
   template: 'page',
   props: {},
   sources: [],
@@ -118,7 +118,7 @@ describe('headersFile', () => {
 describe('redirectPage', () => {
   it('is a tiny noindex page with a canonical link and an immediate meta refresh', () => {
     const page = redirectPage(settings, { from: '/about-us', to: '/about', status: 301 });
-    expect(page.outFile).toBe('about-us/index.html');
+    expect(page.outFile).toBe('about-us.html');
     expect(page.html).toContain('<html lang="en">');
     expect(page.html).toContain('<link rel="canonical" href="https://heartnotes.example/about">');
     expect(page.html).toContain('<meta http-equiv="refresh" content="0; url=/about">');
@@ -128,7 +128,7 @@ describe('redirectPage', () => {
 
   it('points straight at an external target, escaped', () => {
     const page = redirectPage(settings, { from: '/promo/a', to: 'https://partner.example/x?a=1&b="2"', status: 302 });
-    expect(page.outFile).toBe('promo/a/index.html');
+    expect(page.outFile).toBe('promo/a.html');
     expect(page.html).toContain('<link rel="canonical" href="https://partner.example/x?a=1&amp;b=&quot;2&quot;">');
     expect(page.html).toContain('<meta http-equiv="refresh" content="0; url=https://partner.example/x?a=1&amp;b=&quot;2&quot;">');
   });
