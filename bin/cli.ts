@@ -1,12 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { build, formatMs } from '../src/build/index.ts';
-import { compileSite } from '../src/build/config.ts';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
-import { createStaticServer, listen } from '../src/serve/static-server.ts';
-import { startDevServer } from '../src/dev/dev-server.ts';
+import { formatMs } from '../src/build/format.ts';
+import { upToDateSummary } from '../src/build/up-to-date.ts';
 import pkg from '../package.json' with { type: 'json' };
+
+// Each command imports what it needs when it runs, so `--help` or a build with nothing to do
+// never loads React or the Markdown parser.
 
 /** Exit codes: 0 ok, 1 the site has problems, 2 wrong usage. */
 export async function main(argv: string[]): Promise<number> {
@@ -33,15 +34,18 @@ export async function main(argv: string[]): Promise<number> {
     if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl)) {
       throw new UsageError(`--base-url must be an absolute http(s) URL such as https://example.com, not "${baseUrl}"`);
     }
-    const summary = await build({
+    const buildOptions = {
       root,
       outDir: String(opts.out),
       baseUrl,
       drafts: Boolean(opts.drafts),
       checkOnly,
       noCache: opts.cache === false,
-      log: opts.quiet ? undefined : (line) => console.log(line),
-    });
+      log: opts.quiet ? undefined : (line: string) => console.log(line),
+    };
+    // The up-to-date check needs none of the pipeline's modules; load them only when needed.
+    const summary =
+      upToDateSummary(buildOptions) ?? (await (await import('../src/build/index.ts')).build(buildOptions));
     if (opts.verbose) {
       for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
     }
@@ -65,6 +69,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!existsSync(join(dir, 'index.html'))) {
         throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
       }
+      const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
       const server = createStaticServer({ dir });
       const { url } = await listen(server, opts.host, opts.port);
       console.log(`Previewing ${relative(process.cwd(), dir) || dir}/ at ${url}/ (Ctrl+C to stop)`);
@@ -75,6 +80,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <number>', 'port', parsePort, 4321)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts) => {
+      const { startDevServer } = await import('../src/dev/dev-server.ts');
       await startDevServer({
         root: resolve(String(program.opts().root)),
         outDir: String(opts.out),
@@ -94,6 +100,7 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<title>', 'its title')
     .action(async (kind: string, title: string) => {
       const root = resolve(String(program.opts().root));
+      const { compileSite } = await import('../src/build/config.ts');
       const { config } = await compileSite(root);
       const scaffold = config.scaffolds?.[kind];
       if (!scaffold) {
@@ -157,5 +164,3 @@ export function slugifyTitle(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80) || 'untitled';
 }
-
-export { formatMs };

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Bump when the cache layout changes; the version key covers everything else. */
-const LAYOUT = 2;
+const LAYOUT = 3;
 
 export function hashText(...parts: string[]): string {
   const h = createHash('sha256');
@@ -27,6 +27,12 @@ export interface BuildManifest {
   layout: number;
   outDir: string;
   files: Record<string, OutputRecord>;
+  /** Fingerprint of every input (see up-to-date.ts); absent when an input changed mid-build. */
+  fingerprint?: string;
+  /** The folders and files the fingerprint covers. */
+  inputs?: { folders: string[]; files: string[] };
+  /** The previous build's counts, reported again when nothing needs doing. */
+  summary?: { pages: number; redirects: number; assets: number };
 }
 
 export function readManifest(cacheDir: string | undefined, outDir: string): BuildManifest | undefined {

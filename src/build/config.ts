@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
 import type { CollectionSpec, SiteConfig } from './types.ts';
+import { generatorRoot } from './paths.ts';
 
 /** Declares a site; only gives the config its types. */
 export function defineSite<C extends Record<string, CollectionSpec>>(config: SiteConfig<C>): SiteConfig<C> {
@@ -23,13 +24,11 @@ export interface CompiledSite {
   versionKey: string;
   /** Changes whenever the Markdown pipeline or a dependency changes (not with templates). */
   markdownKey: string;
+  /** Every source file compiled in (absolute paths), for the up-to-date check. */
+  inputs: string[];
 }
 
-declare const __GENERATOR_ROOT__: string | undefined;
-
-/** The generator's own folder: set by the CLI bundle, or found from this module when run from source. */
-const generatorRoot =
-  typeof __GENERATOR_ROOT__ === 'string' ? __GENERATOR_ROOT__ : fileURLToPath(new URL('../..', import.meta.url));
+export { generatorRoot };
 const here = join(generatorRoot, 'src', 'build');
 
 /**
@@ -65,13 +64,14 @@ export async function compileSite(root: string): Promise<CompiledSite> {
       write: false,
       metafile: true,
       logLevel: 'silent',
+      absWorkingDir: root,
       define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
     });
   } catch (error) {
     const failure = error as esbuild.BuildFailure;
     const diagnostics = (failure.errors ?? []).map((e) => ({
       ...messages.templateCompile(e.text),
-      file: e.location ? relative(root, join(root, e.location.file)) || e.location.file : undefined,
+      file: e.location?.file,
       line: e.location?.line,
       column: e.location ? e.location.column + 1 : undefined,
     }));
@@ -97,7 +97,14 @@ export async function compileSite(root: string): Promise<CompiledSite> {
   pruneOldBuilds(join(root, '.cache', 'site'), versionKey);
   const configModule = join(dir, 'site.config.js');
   const mod = (await import(pathToFileURL(configModule).href)) as { default: SiteConfig };
-  return { config: mod.default, configModule, workerModule: join(dir, 'render-worker.js'), versionKey, markdownKey: markdownPipelineKey(root) };
+  return {
+    config: mod.default,
+    configModule,
+    workerModule: join(dir, 'render-worker.js'),
+    versionKey,
+    markdownKey: markdownPipelineKey(root),
+    inputs: Object.keys(result.metafile.inputs).map((file) => resolve(root, file)),
+  };
 }
 
 /** Keeps the newest few compiled versions (a running dev server may still use one), drops the rest. */

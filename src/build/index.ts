@@ -5,6 +5,7 @@ import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostic
 import { messages } from '../diagnostics/messages.ts';
 import { hashText, readManifest, writeManifest, type BuildManifest } from './cache.ts';
 import { compileSite } from './config.ts';
+import { generatorRoot } from './paths.ts';
 import { checkLinks, type LinkedPage } from './links.ts';
 import { loadContent, readContentFiles } from './load.ts';
 import { renderAll } from './render-pool.ts';
@@ -12,9 +13,11 @@ import { buildRouteTable } from './routes.ts';
 import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import { tidyMarkdownCache } from './markdown-cache.ts';
 import { planOutput } from './output-plan.ts';
+import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './up-to-date.ts';
 import { bundleStyles, type StyleAsset } from './styles.ts';
 import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { validateContent } from './validate.ts';
+import { formatMs } from './format.ts';
 import {
   abortOutput, commitChanges, commitOutput, copyIntoOutput, listFolder, startOutput, writeOutputFile, type Staging,
 } from './write.ts';
@@ -39,7 +42,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     last = now;
   };
 
+  // Nothing to do when no input changed since the last build and its output is intact.
+  const fingerprintOptions = fingerprintOptionsFor(options, outDir);
+  const upToDate = options.checkOnly ? undefined : upToDateSummary(options);
+  if (upToDate) return upToDate;
+  const previous = options.checkOnly ? undefined : readManifest(cacheDir, outDir);
+  const folderInputs = (config: SiteConfig) => [
+    join(root, config.contentDir ?? 'content'),
+    join(root, config.publicDir ?? 'public'),
+    join(generatorRoot, 'src'),
+  ];
+
   const compiled = await compileSite(root);
+  const foldersBefore = fingerprintInputs(folderInputs(compiled.config), [], fingerprintOptions);
   tidyMarkdownCache(cacheDir, compiled.markdownKey);
   lap('compile templates');
   const { config } = compiled;
@@ -64,7 +79,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const site: TemplateSite = {
     settings,
     shared: config.shared?.(content) ?? {},
-    assets: { css: styles.map((s) => s.href) },
+    assets: { css: styles.assets.map((s) => s.href) },
   };
   lap('styles');
 
@@ -79,7 +94,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     failOn(clash.map((r) => ({ ...messages.duplicateRoute(r.path, [r.sources[0] ?? r.path, `${config.publicDir ?? 'public'}/${r.outFile}`]), file: r.sources[0] })));
 
     const redirects = [...table.redirects, ...(config.redirects?.(content) ?? [])];
-    const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, styles);
+    const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, styles.assets);
 
     // Every output file with a key of its inputs; what matches the previous build stays as it is.
     const siteKey = hashText(compiled.versionKey, JSON.stringify(site));
@@ -87,7 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     for (const f of publicFiles) desired.set(f.path, `public:${f.size}:${f.mtimeMs}`);
     for (const [file, contents] of siteFiles) desired.set(file, hashText(typeof contents === 'string' ? contents : Buffer.from(contents).toString('base64')));
     for (const route of table.routes) desired.set(route.outFile, hashText(siteKey, JSON.stringify(route)));
-    const manifest = readManifest(cacheDir, outDir);
+    const manifest = previous ?? readManifest(cacheDir, outDir);
     const plan = planOutput(desired, manifest, outDir);
     lap('plan');
 
@@ -133,7 +148,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         const stat = previous ?? statSync(join(outDir, file));
         files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}) };
       }
-      writeManifest(cacheDir, { outDir, files });
+      // Record the fingerprint only if no input changed while this build read them.
+      const folders = folderInputs(config);
+      const inputFiles = [...compiled.inputs, ...styles.inputs, join(root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
+      const unchanged = fingerprintInputs(folders, [], fingerprintOptions) === foldersBefore;
+      writeManifest(cacheDir, {
+        outDir,
+        files,
+        ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, fingerprintOptions), inputs: { folders, files: inputFiles } } : {}),
+        summary: { pages: table.routes.length, redirects: redirects.length, assets: styles.assets.length + publicFiles.length },
+      });
     }
     lap('write');
     const summary: BuildSummary = {
@@ -141,7 +165,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       rendered: toRender.length,
       reused: table.routes.length - toRender.length,
       redirects: redirects.length,
-      assets: styles.length + publicFiles.length,
+      assets: styles.assets.length + publicFiles.length,
       ms: performance.now() - started,
       outDir: relative(process.cwd(), outDir) || '.',
       stages,
@@ -188,6 +212,4 @@ function failOn(diagnostics: Diagnostic[]): void {
   if (diagnostics.length) throw new DiagnosticError(sortDiagnostics(diagnostics));
 }
 
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
+export { formatMs };

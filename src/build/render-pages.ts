@@ -2,7 +2,6 @@ import { createMarkdownRenderer } from '../markdown/pipeline.ts';
 import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
 import type { Route, SiteConfig, TemplateSite } from './types.ts';
-import { writeOutputFile } from './write.ts';
 
 /** Everything a render process needs; plain data, so it can be handed to a worker. */
 export interface RenderSetup {
@@ -40,9 +39,3 @@ export function renderPage(route: Route, ctx: RenderContext): RenderOutcome {
   }
 }
 
-/** Writes a rendered page to the staging folder and keeps only what later stages need. */
-export function writeRendered(outcome: RenderOutcome, stagingDir: string): PageOutcome {
-  if (!outcome.ok) return outcome;
-  writeOutputFile(stagingDir, outcome.outFile, outcome.html);
-  return { ok: true, path: outcome.path, outFile: outcome.outFile, links: outcome.links, ids: outcome.ids };
-}

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createRenderContext, renderPage, writeRendered, type PageOutcome, type RenderOutcome, type RenderSetup } from './render-pages.ts';
+import type { PageOutcome, RenderOutcome, RenderSetup } from './render-pages.ts';
+import { writeRendered } from './write.ts';
 import type { Route, SiteConfig } from './types.ts';
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -24,6 +25,9 @@ export interface RenderPoolOptions {
 export async function renderAll(routes: Route[], options: RenderPoolOptions): Promise<PageOutcome[]> {
   const count = options.workers ?? (routes.length >= WORKER_THRESHOLD ? availableParallelism() : 0);
   if (count === 0 || routes.length === 0) {
+    // Loaded only when this thread renders: React and the Markdown parser stay out of builds
+    // that render nothing.
+    const { createRenderContext, renderPage } = await import('./render-pages.ts');
     const ctx = createRenderContext(options.config, options.setup);
     const outcomes = routes.map((route) => writeRendered(renderPage(route, ctx), options.setup.stagingDir));
     ctx.cache.flush();

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { MarkdownRenderer } from '../markdown/pipeline.ts';
 import type { PageProps, Route, SiteConfig, TemplateSite } from './types.ts';
+import { canonicalUrl } from './urls.ts';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];
@@ -38,10 +39,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   return { html, links: extractLinks(html), ids: extractIds(html) };
 }
 
-/** Absolute URL of a site path. */
-export function canonicalUrl(siteUrl: string, path: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}${path === '/' ? '/' : path}`;
-}
+export { canonicalUrl };
 
 const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
 const decode = (s: string) => s.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (m) => entities[m]);

@@ -1,4 +1,4 @@
-import { canonicalUrl } from './render.ts';
+import { canonicalUrl } from './urls.ts';
 import type { FeedEntry, Redirect, Route, SiteSettings } from './types.ts';
 import { outFileFor } from './routes.ts';
 

@@ -11,8 +11,8 @@ export interface StyleAsset {
 }
 
 /** Bundles and minifies the site stylesheet into one content-hashed file. */
-export async function bundleStyles(root: string, entry: string | undefined): Promise<StyleAsset[]> {
-  if (!entry) return [];
+export async function bundleStyles(root: string, entry: string | undefined): Promise<{ assets: StyleAsset[]; inputs: string[] }> {
+  if (!entry) return { assets: [], inputs: [] };
   try {
     const result = await esbuild.build({
       entryPoints: [join(root, entry)],
@@ -26,11 +26,14 @@ export async function bundleStyles(root: string, entry: string | undefined): Pro
       target: ['chrome100', 'firefox100', 'safari15'],
       loader: { '.svg': 'file', '.woff2': 'file', '.png': 'file' },
       publicPath: '/assets',
+      metafile: true,
+      absWorkingDir: root,
     });
-    return result.outputFiles.map((f) => {
+    const assets = result.outputFiles.map((f) => {
       const name = f.path.slice(f.path.lastIndexOf('/') + 1);
       return { outFile: `assets/${name}`, href: `/assets/${name}`, contents: f.contents };
     });
+    return { assets, inputs: Object.keys(result.metafile.inputs).map((file) => join(root, file)) };
   } catch (error) {
     const failure = error as esbuild.BuildFailure;
     throw new DiagnosticError(

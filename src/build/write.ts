@@ -2,6 +2,7 @@ import {
   copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { PageOutcome, RenderOutcome } from './render-pages.ts';
 
 /**
  * The only stage that writes to the output. A build writes into a fresh sibling folder and swaps
@@ -117,4 +118,11 @@ function removeEmptyParents(root: string, dir: string): void {
 /** Throws the staging folder away; the previous output stays as it was. */
 export function abortOutput(staging: Staging): void {
   rmSync(staging.dir, { recursive: true, force: true });
+}
+
+/** Writes a rendered page to the staging folder and keeps only what later stages need. */
+export function writeRendered(outcome: RenderOutcome, stagingDir: string): PageOutcome {
+  if (!outcome.ok) return outcome;
+  writeOutputFile(stagingDir, outcome.outFile, outcome.html);
+  return { ok: true, path: outcome.path, outFile: outcome.outFile, links: outcome.links, ids: outcome.ids };
 }

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
-import { build, formatMs } from '../build/index.ts';
+import { build } from '../build/index.ts';
+import { formatMs } from '../build/format.ts';
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { overlayHtml, reloadClient } from './reload-client.ts';

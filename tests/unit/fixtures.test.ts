@@ -317,4 +317,35 @@ describe('build properties', () => {
       fx.cleanup();
     }
   });
+
+  it('does nothing when no input changed, and notices any change to inputs or output', async () => {
+    const fx = copyFixture('basic');
+    try {
+      const cached = { noCache: false };
+      await buildFixture(fx, 'dist', cached);
+      const noop = await buildFixture(fx, 'dist', cached);
+      expect(noop).toMatchObject({ pages: 5, rendered: 0, reused: 5 });
+      expect(Object.keys(noop.stages)).toEqual(['up-to-date check']);
+
+      // An output file edited by hand is written again, and only it.
+      writeFileSync(join(fx.temp, 'dist', 'about.html'), 'edited by hand');
+      const repaired = await buildFixture(fx, 'dist', cached);
+      expect(repaired).toMatchObject({ rendered: 1, reused: 4 });
+      expect(readFileSync(join(fx.temp, 'dist', 'about.html'), 'utf8')).toContain('<!doctype html>');
+
+      // A template change is an input change: every page is rendered again.
+      const templates = join(fx.root, '..', '_shared', 'templates');
+      const template = join(templates, readdirSync(templates).find((f) => f.endsWith('.tsx'))!);
+      writeFileSync(template, `${readFileSync(template, 'utf8')}\n// edited\n`);
+      const afterTemplate = await buildFixture(fx, 'dist', cached);
+      expect(Object.keys(afterTemplate.stages)).not.toEqual(['up-to-date check']);
+
+      // A different --base-url is a different build.
+      const rebased = await buildFixture(fx, 'dist', { ...cached, baseUrl: 'https://elsewhere.example' });
+      expect(rebased.rendered).toBe(5);
+      expect(readFileSync(join(fx.temp, 'dist', 'about.html'), 'utf8')).toContain('https://elsewhere.example/about');
+    } finally {
+      fx.cleanup();
+    }
+  });
 });
