@@ -40,7 +40,9 @@ export async function measureBuild(dir) {
 
   // "Built 4005 pages (4005 rendered, 0 unchanged), ..." — optional: the format may change.
   const m = /Built (\d+) pages \((\d+) rendered, (\d+) unchanged\)/.exec(stdout);
-  const counts = m ? { pages: +m[1], rendered: +m[2], reused: +m[3] } : {};
+  // "Nothing changed: dist/ is up to date (4005 pages) in 120 ms"
+  const noop = /up to date \((\d+) pages\)/.exec(stdout);
+  const counts = m ? { pages: +m[1], rendered: +m[2], reused: +m[3] } : noop ? { pages: +noop[1], rendered: 0, reused: +noop[1] } : {};
   // "... in 4.17 s" / "in 812 ms": the build's own time, without process start-up and CLI compile.
   const t = /in ([\d.]+) (ms|s)\s*$/m.exec(stdout);
   const buildMs = t ? Number(t[1]) * (t[2] === 's' ? 1000 : 1) : NaN;
