@@ -1,13 +1,13 @@
 import { defineSite } from './src/build/config.ts';
 import type { Entry } from './src/build/types.ts';
-import { articleSchema, navSchema, pageSchema, partnersSchema, siteSchema, type ArticleData, type PageData } from './templates/schemas.ts';
-import { HomePage } from './templates/pages/home.tsx';
-import { StandardPage } from './templates/pages/standard.tsx';
-import { ArticlePage } from './templates/pages/article.tsx';
-import { NotFoundPage } from './templates/pages/not-found.tsx';
-
-const byDateDesc = (a: Entry<ArticleData>, b: Entry<ArticleData>) =>
-  a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.data.id - b.data.id;
+import { byDateDesc, type SiteContent } from './templates/content.ts';
+import { outboundRedirects, routes } from './templates/routes.ts';
+import {
+  articleSchema, categoriesSchema, featuresSchema, giftSchema, guideIndexSchema, guideSchema, homeSchema, navSchema,
+  outboundSchema, pageSchema, partnersSchema, reviewSchema, siteSchema, type ArticleData,
+} from './templates/schemas.ts';
+import { templates } from './templates/index.ts';
+import { breakupChecklistPdf } from './templates/lib/checklist-pdf.ts';
 
 /** The love and dating advice site: its content model, route table and templates. */
 export default defineSite({
@@ -16,8 +16,17 @@ export default defineSite({
     site: { kind: 'json', file: 'site.json', schema: siteSchema },
     nav: { kind: 'json', file: 'data/nav.json', schema: navSchema },
     partners: { kind: 'json', file: 'data/partners.json', schema: partnersSchema },
+    categories: { kind: 'json', file: 'data/categories.json', schema: categoriesSchema },
+    guideIndex: { kind: 'json', file: 'data/guide-index.json', schema: guideIndexSchema },
+    features: { kind: 'json', file: 'data/features.json', schema: featuresSchema },
+    home: { kind: 'json', file: 'data/home.json', schema: homeSchema },
+    promos: { kind: 'json', file: 'data/promos.json', schema: outboundSchema },
+    outbound: { kind: 'json', file: 'data/redirects.json', schema: outboundSchema },
     pages: { kind: 'markdown', folder: 'pages', schema: pageSchema },
     articles: { kind: 'markdown', folder: 'articles', schema: articleSchema },
+    guides: { kind: 'markdown', folder: 'guides', schema: guideSchema },
+    reviews: { kind: 'markdown', folder: 'reviews', schema: reviewSchema, placeholders: true },
+    gifts: { kind: 'markdown', folder: 'gifts', schema: giftSchema },
   },
   settings: ({ site }) => ({
     title: site.title,
@@ -26,50 +35,17 @@ export default defineSite({
     lang: site.lang,
     affiliateHosts: site.affiliateHosts,
   }),
-  shared: ({ site, nav, partners }) => ({ site, nav, partners }),
-  routes: [
-    {
-      pattern: '/{page}',
-      pages: ({ pages, articles }) =>
-        pages.map((entry: Entry<PageData>) => {
-          const template = entry.data.template;
-          const path = entry.data.path ?? `/${entry.slug}`;
-          return {
-            path,
-            template: template === 'home' ? 'home' : template === 'not-found' ? 'not-found' : 'standard',
-            props: template === 'home' ? { latest: [...articles].sort(byDateDesc).slice(0, 4).map(articleCard) } : {},
-            entry,
-            sources: [entry.file],
-            aliases: entry.data.aliases,
-            noindex: entry.data.noindex || template === 'not-found',
-            outFile: template === 'not-found' ? '404.html' : undefined,
-          };
-        }),
-    },
-    {
-      pattern: '/post/:slug',
-      pages: ({ articles }) => {
-        const sorted = [...articles].sort(byDateDesc);
-        return sorted.map((entry: Entry<ArticleData>, i: number) => ({
-          path: `/post/${entry.slug}`,
-          template: 'article',
-          props: { related: relatedArticles(sorted, i).map(articleCard) },
-          entry,
-          sources: [entry.file],
-          aliases: entry.data.aliases,
-        }));
-      },
-    },
-  ],
-  templates: {
-    home: HomePage,
-    standard: StandardPage,
-    article: ArticlePage,
-    'not-found': NotFoundPage,
+  shared: ({ site, nav, partners, categories }) => ({ site, nav, partners, categoryGroups: categories.groups }),
+  routes: routes as never,
+  redirects: (content) => outboundRedirects(content as unknown as SiteContent),
+  files: (content): Record<string, Uint8Array> => {
+    const checklist = (content.guides as Entry<any>[]).find((g) => g.slug === 'breakup-checklist');
+    return checklist ? { 'downloads/breakup-checklist.pdf': breakupChecklistPdf(checklist) } : {};
   },
+  templates,
   feed: ({ site, articles }) => ({
     title: `${site.title}: articles`,
-    entries: articles.map((a: Entry<ArticleData>) => ({
+    entries: [...articles].sort(byDateDesc).map((a: Entry<ArticleData>) => ({
       path: `/post/${a.slug}`,
       title: a.data.title,
       date: a.data.date,
@@ -101,21 +77,27 @@ export default defineSite({
         '',
       ].join('\n'),
     }),
-    page: ({ title, slug }) => ({
-      file: `content/pages/${slug}.md`,
+    page: ({ title }) => ({
+      file: `content/pages/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.md`,
       text: ['---', `title: ${JSON.stringify(title)}`, `description: "What this page offers, in one sentence."`, 'draft: true', '---', '', 'Write the page here.', ''].join('\n'),
+    }),
+    guide: ({ title, slug, today }) => ({
+      file: `content/guides/${slug}.md`,
+      text: [
+        '---',
+        `title: ${JSON.stringify(title)}`,
+        `description: "What a reader will learn from this guide, in one or two sentences (50-170 characters)."`,
+        `excerpt: "One or two sentences for the guide's card on /guides."`,
+        'category: Relationship Advice',
+        `date: ${today}`,
+        'coverImage: /images/covers/default.svg',
+        'coverAlt: "Describe the cover image for someone who cannot see it"',
+        'draft: true',
+        '---',
+        '',
+        'Start with the reader\'s situation.',
+        '',
+      ].join('\n'),
     }),
   },
 });
-
-/** Two other articles for "You Might Also Like": the next two in date order, wrapping round. */
-function relatedArticles<T>(sorted: T[], index: number): T[] {
-  if (sorted.length < 2) return [];
-  const picks = [sorted[(index + 1) % sorted.length], sorted[(index + 2) % sorted.length]];
-  return picks.filter((p, i) => p !== sorted[index] && picks.indexOf(p) === i);
-}
-
-function articleCard(entry: Entry<ArticleData>) {
-  const { title, excerpt, date, coverImage, coverAlt, category } = entry.data;
-  return { slug: entry.slug, title, excerpt, date, coverImage, coverAlt, category };
-}

@@ -22,6 +22,80 @@ export const siteSchema = z.strictObject({
 /** content/data/nav.json: the header navigation. */
 export const navSchema = z.array(z.strictObject({ name: z.string().min(1), path: sitePath() }));
 
+/** content/data/categories.json: the category pages and the sidebar's link groups. */
+export const categoriesSchema = z.strictObject({
+  /** The sidebar accordion: one group per top-level category. */
+  groups: z.array(
+    z.strictObject({
+      id: z.string().min(1),
+      title: z.string().min(1),
+      /** Key of the category this group belongs to, e.g. "relationships". */
+      value: z.string().min(1),
+      links: z.array(z.strictObject({ path: sitePath(), label: z.string().min(1) })).min(1),
+    }),
+  ),
+  /** One entry per category page: "dating" → /category/dating, "dating/first-dates" → /category/dating/first-dates. */
+  categories: z.array(
+    z.strictObject({
+      category: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)?$/, 'expected a key such as dating or dating/first-dates'),
+      title: z.string().min(1),
+      description: z.string().min(1).max(200),
+      /** Longer text (Markdown). */
+      details: z.string().min(1),
+      /** Ids of the articles featured on the page. */
+      hotArticles: z.array(z.number().int().positive()).default([]),
+      /** Guides featured on the page, by slug. */
+      guides: z.array(z.string()).default([]),
+      /** An emoji; when absent the page takes the next of the five in turn. */
+      icon: z.string().optional(),
+      bannerImage: imagePath(),
+      bannerAlt: z.string().min(1),
+      tags: z.array(z.string()).default([]),
+      /** How much readers use this topic, 0–100 (our own reading figures). */
+      popularity: z.number().int().min(0).max(100).optional(),
+    }),
+  ),
+});
+
+/** A card in an index that points at a page of the site; fields override the page's own. */
+const cardRef = z.strictObject({
+  slug: z.string().min(1),
+  title: z.string().optional(),
+  excerpt: z.string().optional(),
+  coverImage: imagePath().optional(),
+  coverAlt: z.string().optional(),
+  category: z.string().optional(),
+  date: dateField().optional(),
+  icon: z.string().optional(),
+});
+
+/** content/data/guide-index.json: the cards of /guides, in order (a slug may appear twice). */
+export const guideIndexSchema = z.array(cardRef);
+
+/** content/data/features.json: the cards of /posts ("All Reviews & Features"), in order. */
+export const featuresSchema = z.array(cardRef);
+
+/** content/data/home.json: what the home page features. */
+export const homeSchema = z.strictObject({
+  guideCards: z.array(z.string()).length(4),
+  featuredReviews: z.array(z.string()).length(3),
+  signup: z.strictObject({ heading: z.string(), text: z.string(), guideTitle: z.string() }),
+});
+
+/** content/data/promos.json and redirects.json: outbound partner links by id. */
+export const outboundSchema = z.array(
+  z.strictObject({
+    id: z.string().regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and dashes'),
+    partner: z.string().min(1),
+    url: z.string().url(),
+    /** Card fields, for ids listed in features.json (optional). */
+    title: z.string().optional(),
+    excerpt: z.string().optional(),
+    coverImage: imagePath().optional(),
+    coverAlt: z.string().optional(),
+  }),
+);
+
 /** content/data/partners.json: the three partner ads of the banner block. */
 export const partnersSchema = z.array(
   z.strictObject({
@@ -45,7 +119,7 @@ const hero = z.strictObject({
 export const pageSchema = z.strictObject({
   title: z.string().min(1).max(120),
   description: z.string().min(1).max(200),
-  template: z.enum(['page', 'home', 'legal', 'thank-you', 'not-found']).default('page'),
+  template: z.enum(['page', 'home', 'legal', 'thank-you', 'not-found', 'contact', 'affiliate-button']).default('page'),
   slug: slugField().optional(),
   /** Where the page lives instead of `/{slug}`, e.g. `/` for the home page. */
   path: sitePath().optional(),
@@ -54,6 +128,8 @@ export const pageSchema = z.strictObject({
   sidebar: z.boolean().default(false),
   partners: z.boolean().default(false),
   noindex: z.boolean().default(false),
+  /** The call-to-action shown by the affiliate-button template (optional). */
+  button: z.strictObject({ text: z.string(), href: z.string().url() }).optional(),
   aliases: z.array(z.string()).default([]),
   draft: z.boolean().default(false),
   updated: dateField().optional(),
@@ -78,8 +154,164 @@ export const articleSchema = z.strictObject({
   draft: z.boolean().default(false),
 });
 
+/**
+ * An FAQ item. Both spellings the old data used are accepted (`q`/`a` and `question`/`answer`)
+ * and come out as `{ q, a }`; answers are Markdown.
+ */
+export const faqItem = z
+  .union([
+    z.strictObject({ q: z.string().min(1), a: z.string().min(1) }),
+    z.strictObject({ question: z.string().min(1), answer: z.string().min(1) }),
+  ])
+  .transform((f) => ('q' in f ? f : { q: f.question, a: f.answer }));
+
+export const testimonialSchema = z.strictObject({
+  quote: z.string().min(1),
+  /** Who said it: a real, attributable source (see SPEC §7: no invented people). */
+  author: z.string().min(1),
+  /** Where it comes from, e.g. a book title (optional). */
+  source: z.string().optional(),
+});
+
+/** A real deadline, e.g. the last order date for delivery before a holiday. */
+const deadline = z.strictObject({
+  /** ISO date-time with offset, e.g. 2026-06-16T23:59:00-04:00. */
+  at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'expected an ISO date-time such as 2026-06-16T23:59:00-04:00'),
+  /** What the deadline is for, shown beside the countdown. */
+  label: z.string().min(1),
+});
+
+const video = z.strictObject({
+  title: z.string().min(1),
+  /** A video file under public/ (e.g. /videos/wrapping.mp4). */
+  src: z.string().regex(/^\/(?!\/)\S+\.(mp4|webm)$/, 'expected a video file under public/, such as /videos/wrapping.mp4'),
+  poster: imagePath(),
+  posterAlt: z.string().min(1),
+  width: z.number().int().positive().default(640),
+  height: z.number().int().positive().default(360),
+  /** A transcript or description for people who cannot watch it (Markdown). */
+  transcript: z.string().min(1),
+});
+
+/** content/guides/*.md: the long-form advice pages at /{slug}. */
+export const guideSchema = z.strictObject({
+  title: z.string().min(1).max(120),
+  description: z.string().min(50).max(170),
+  slug: slugField().optional(),
+  heading: z.string().optional(),
+  excerpt: z.string().min(1).max(300),
+  category: z.string().min(1),
+  date: dateField(),
+  updated: dateField().optional(),
+  coverImage: imagePath(),
+  coverAlt: z.string().min(1),
+  /** Show a table of contents built from the h2 headings (default: false). */
+  toc: z.boolean().default(false),
+  faqTitle: z.string().default('Frequently Asked Questions'),
+  faq: z.array(faqItem).default([]),
+  /** Open the first FAQ answer by default (default: false). */
+  faqFirstOpen: z.boolean().default(false),
+  /** A file under public/ offered for download, e.g. /downloads/breakup-checklist.pdf (optional). */
+  download: z.strictObject({ href: z.string(), label: z.string() }).optional(),
+  aliases: z.array(z.string()).default([]),
+  draft: z.boolean().default(false),
+});
+
+const price = z.string().regex(/^\$\d+(\.\d{2})?$/, 'expected a price such as $39 or $39.69');
+
+/** content/reviews/*.md: product reviews at /affiliate/{slug}. The body may use {{field}}. */
+export const reviewSchema = z.strictObject({
+  id: z.number().int().positive(),
+  productName: z.string().min(1),
+  mainKeyword: z.string().min(1),
+  reviewDate: dateField(),
+  brand: z.string().min(1),
+  slug: slugField(),
+  title: z.string().min(1).max(140),
+  coverImage: imagePath(),
+  coverAlt: z.string().min(1),
+  date: dateField(),
+  author: z.string().min(1),
+  tags: z.array(z.string()).default([]),
+  excerpt: z.string().optional(),
+  affiliateLink: z.string().url().optional(),
+  /** Internal bookkeeping; never shown on the site. */
+  commission: z.union([z.number(), z.string()]),
+  price,
+  /** Only when the vendor's price really is time-limited (SPEC §7). */
+  priceIsLimitedOffer: z.boolean().default(false),
+  shipping: z.string().optional(),
+  upsells: z.array(z.strictObject({ name: z.string().min(1), price })).default([]),
+  pros: z.array(z.string()).min(1),
+  cons: z.array(z.string()).min(1),
+  conclusion: z.string().optional(),
+  faqs: z.array(faqItem).optional(),
+  /** Our editors' rating out of 5, e.g. "4.2/5". Shown and put in structured data only when it parses. */
+  rating: z.string().optional(),
+  ratingNote: z.string().optional(),
+  ctaText: z.string().default('👉 Get His Secret Obsession Now'),
+  /** Also publish this review at a landing address, e.g. /mitolyn-review (optional). */
+  landingPath: sitePath().optional(),
+  guarantee: z.string().default('60-day money-back guarantee'),
+  aliases: z.array(z.string()).default([]),
+  draft: z.boolean().default(false),
+});
+
+const giftItem = z.strictObject({
+  img: imagePath(),
+  alt: z.string().min(1),
+  width: z.number().int().positive().default(480),
+  height: z.number().int().positive().default(360),
+  title: z.string().min(1),
+  /** "Best for …" line. */
+  recommended: z.string().min(1),
+  description: z.string().min(1),
+  /** Our editors' rating, e.g. "★★★★☆ 4/5 (our rating)": never a shop's or invented review count. */
+  rating: z.string().min(1),
+  quote: z.string().default(''),
+  link: z.string().url(),
+  buttonText: z.string().min(1),
+});
+
+/** content/gifts/*.md: gift guides at /{slug}. */
+export const giftSchema = z.strictObject({
+  title: z.string().min(1).max(120),
+  description: z.string().min(50).max(170),
+  slug: slugField().optional(),
+  heading: z.string().optional(),
+  excerpt: z.string().min(1).max(300),
+  category: z.string().min(1),
+  date: dateField(),
+  coverImage: imagePath(),
+  coverAlt: z.string().min(1),
+  deadline: deadline.optional(),
+  /** Messages that rotate in the banner (every 7 s once scripts load). */
+  messages: z.array(z.string()).default([]),
+  testimonialsTitle: z.string().default('Words worth giving'),
+  testimonials: z.array(testimonialSchema).default([]),
+  itemsTitle: z.string().default('Our picks'),
+  items: z.array(giftItem).default([]),
+  faq: z.array(faqItem).default([]),
+  video: video.optional(),
+  /** Number of ad slots (each reserves 250 px so nothing jumps when ads load). */
+  adSlots: z.number().int().min(0).max(3).default(0),
+  aliases: z.array(z.string()).default([]),
+  draft: z.boolean().default(false),
+});
+
 export type SiteData = z.infer<typeof siteSchema>;
 export type NavItem = z.infer<typeof navSchema>[number];
 export type Partner = z.infer<typeof partnersSchema>[number];
 export type PageData = z.infer<typeof pageSchema>;
 export type ArticleData = z.infer<typeof articleSchema>;
+export type CategoriesData = z.infer<typeof categoriesSchema>;
+export type CategoryInfo = CategoriesData['categories'][number];
+export type LinkGroup = CategoriesData['groups'][number];
+export type CardRef = z.infer<typeof cardRef>;
+export type HomeData = z.infer<typeof homeSchema>;
+export type Outbound = z.infer<typeof outboundSchema>[number];
+export type GuideData = z.infer<typeof guideSchema>;
+export type ReviewData = z.infer<typeof reviewSchema>;
+export type GiftData = z.infer<typeof giftSchema>;
+export type FaqItem = z.infer<typeof faqItem>;
+export type Testimonial = z.infer<typeof testimonialSchema>;

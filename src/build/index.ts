@@ -198,6 +198,7 @@ function buildSiteFiles(
     const feed = config.feed(content);
     files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
   }
+  for (const [file, contents] of Object.entries(config.files?.(content) ?? {})) files.set(file, contents);
   files.set('_headers', headersFile('/assets/'));
   files.set('_redirects', redirectsFile(redirects));
   for (const r of redirects) {

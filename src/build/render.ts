@@ -33,6 +33,7 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
       url: canonicalUrl(ctx.site.settings.url, route.path),
       html: route.entry ? ctx.markdown(route.entry.body) : '',
       entry: route.entry,
+      markdown: ctx.markdown,
     },
   };
   const html = `<!doctype html>${renderToStaticMarkup(createElement(Template, props))}`;

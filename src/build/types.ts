@@ -106,6 +106,8 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
   templates: Record<string, ComponentType<any>>;
   /** Extra redirects, e.g. from a data file of partner links (optional). */
   redirects?: (content: ContentOf<C>) => Redirect[];
+  /** Extra output files generated from content, e.g. a PDF, by output path (optional). */
+  files?: (content: ContentOf<C>) => Record<string, string | Uint8Array>;
   /** Templates for `heartnotes new <kind> <title>` (optional). */
   scaffolds?: Record<string, (input: { title: string; slug: string; today: string }) => { file: string; text: string }>;
   /** Entries of the Atom feed, newest first (optional). */
@@ -155,6 +157,8 @@ export interface PageProps {
     /** Rendered, sanitised HTML of the page's Markdown body ('' when it has none). */
     html: string;
     entry?: Entry<any>;
+    /** Renders a Markdown snippet (an FAQ answer, say) through the same sanitising pipeline. */
+    markdown: (source: string) => string;
   };
 }
 

@@ -112,9 +112,13 @@ function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodTy
     return [{ ...messages.missingField(field, collectionLabel, describeExpected(issue.expected)), ...where }];
   }
   if (issue.code === 'invalid_type') {
+    const diagnostic = messages.wrongType(field, describeExpected(issue.expected), describeValue(issue.input));
+    // The usual cause: unquoted text containing ": ", which YAML reads as a field.
+    const colonInText = issue.expected === 'string' && isPlainObject(issue.input);
     return [
       {
-        ...messages.wrongType(field, describeExpected(issue.expected), describeValue(issue.input)),
+        ...diagnostic,
+        ...(colonInText ? { hint: 'this text contains ": ", which YAML reads as "field: value"; put the whole text in double quotes' } : {}),
         ...locate(record, issue.path, 'value'),
       },
     ];
@@ -126,6 +130,10 @@ function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodTy
   const hint =
     issue.code === 'invalid_value' ? `use one of the listed values` : `fix the value of "${field}"`;
   return [{ ...messages.invalidValue(field, problem, hint), ...locate(record, issue.path, 'value') }];
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
 function fieldName(path: PropertyKey[]): string {

@@ -16,6 +16,12 @@ export interface Meta {
   noindex?: boolean;
   jsonLd?: unknown[];
   publishedTime?: string;
+  /** The whole `<title>`, when the page must not get the usual " | Site" suffix (optional). */
+  fullTitle?: string;
+  /** Canonical path when it is not the page's own, e.g. a second address of a review (optional). */
+  canonicalPath?: string;
+  /** Sends the browser on after this many seconds, for pages without a server redirect (optional). */
+  refresh?: { seconds: number; url: string };
 }
 
 export interface SharedData {
@@ -41,7 +47,8 @@ export function Document({
   const { settings } = site;
   const image = absolute(settings.url, meta.image ?? shared.site.image);
   const imageAlt = meta.image ? meta.imageAlt ?? '' : shared.site.imageAlt;
-  const fullTitle = page.path === '/' ? meta.title : `${meta.title} | ${settings.title}`;
+  const fullTitle = meta.fullTitle ?? (page.path === '/' ? meta.title : `${meta.title} | ${settings.title}`);
+  const canonical = meta.canonicalPath ? absolute(settings.url, meta.canonicalPath) : page.url;
   return (
     <html lang={settings.lang}>
       <head>
@@ -49,8 +56,9 @@ export function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={meta.description} />
-        <link rel="canonical" href={page.url} />
+        <link rel="canonical" href={canonical} />
         {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+        {meta.refresh ? <meta httpEquiv="refresh" content={`${meta.refresh.seconds}; url=${meta.refresh.url}`} /> : null}
         <meta name="theme-color" content="#a3123a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/atom+xml" title={`${settings.title}: articles`} href="/feed.xml" />
@@ -61,7 +69,7 @@ export function Document({
         <meta property="og:type" content={meta.type ?? 'website'} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
-        <meta property="og:url" content={page.url} />
+        <meta property="og:url" content={canonical} />
         <meta property="og:image" content={image} />
         {imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
         <meta property="og:locale" content={settings.lang === 'en' ? 'en_US' : settings.lang} />

@@ -1,17 +1,25 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import type { PageProps } from '../../src/build/types.ts';
-import { ArticleCard, formatDate, type ArticleCardData } from '../components/article-card.tsx';
+import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
+import { CardGrid } from '../components/card.tsx';
 import { Document, type SharedData } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
+import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
+import type { Card } from '../content.ts';
 import type { ArticleData } from '../schemas.ts';
 
 /** An article at /post/{slug}: cover, title, date, author, body, conclusion, sharing, related. */
-export function ArticlePage(props: PageProps & { related: ArticleCardData[] }) {
+export function ArticlePage(props: PageProps & { related: Card[] }) {
   const { site, page, related } = props;
   const data = page.entry!.data as ArticleData;
   const shared = site.shared as SharedData;
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Articles', path: '/articles' },
+    { name: data.title, path: page.path },
+  ];
   const jsonLd = [
     {
       '@context': 'https://schema.org',
@@ -24,10 +32,7 @@ export function ArticlePage(props: PageProps & { related: ArticleCardData[] }) {
       image: `${site.settings.url}${data.coverImage}`,
       mainEntityOfPage: page.url,
     },
-    breadcrumbs(site.settings.url, [
-      { name: 'Home', path: '/' },
-      { name: data.title, path: page.path },
-    ]),
+    breadcrumbs(site.settings.url, trail),
   ];
   return (
     <Document
@@ -35,7 +40,8 @@ export function ArticlePage(props: PageProps & { related: ArticleCardData[] }) {
       meta={{ title: data.title, description: data.excerpt, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
       affiliate={hasAffiliateLinks(page.html)}
     >
-      <article className="wrap article">
+      <article className="wrap article" data-article-id={data.id}>
+        <Breadcrumbs trail={trail} />
         <header className="article-header">
           <p className="card-kicker">{data.category}</p>
           <h1>{data.title}</h1>
@@ -51,17 +57,21 @@ export function ArticlePage(props: PageProps & { related: ArticleCardData[] }) {
             <p>{data.conclusion}</p>
           </section>
         ) : null}
+        <aside className="discover" aria-labelledby="discover-heading">
+          <h2 id="discover-heading">Discover More Secrets</h2>
+          <p>
+            Our long-form guides go deeper: how to rebuild after a breakup, how to build emotional connection, and what
+            to look for in someone new.
+          </p>
+          <p><a className="button" href="/guides">Explore the guides</a></p>
+        </aside>
         <ShareBar url={page.url} title={data.title} />
         <AuthorBox name={shared.site.editorialTeam.name} bio={shared.site.editorialTeam.bio} />
       </article>
       {related.length ? (
         <section className="wrap related" aria-labelledby="related-heading">
           <h2 id="related-heading">You Might Also Like</h2>
-          <div className="card-grid">
-            {related.map((a) => (
-              <ArticleCard key={a.slug} article={a} />
-            ))}
-          </div>
+          <CardGrid cards={related} />
         </section>
       ) : null}
     </Document>

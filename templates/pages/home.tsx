@@ -1,14 +1,24 @@
 import type { PageProps } from '../../src/build/types.ts';
-import { ArticleCard, type ArticleCardData } from '../components/article-card.tsx';
+import { CardGrid } from '../components/card.tsx';
 import { Document, type SharedData } from '../components/document.tsx';
+import { WithSidebar } from '../components/layout.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
-import type { PageData, Partner } from '../schemas.ts';
+import { SignupForm } from '../components/signup-form.tsx';
+import type { Card } from '../content.ts';
+import type { HomeData, LinkGroup, PageData, Partner } from '../schemas.ts';
 
-/** The home page: hero, the editors' introduction, the latest articles, partner ads. */
-export function HomePage(props: PageProps & { latest: ArticleCardData[] }) {
-  const { site, page, latest } = props;
+export interface HomeProps {
+  latest: Card[];
+  guideCards: Card[];
+  featured: Card[];
+  signup: HomeData['signup'];
+}
+
+/** The home page: hero and sign-up, guides, featured reviews, latest articles, sidebar, partners. */
+export function HomePage(props: PageProps & HomeProps) {
+  const { site, page, latest, guideCards, featured, signup } = props;
   const data = page.entry!.data as PageData;
-  const shared = site.shared as SharedData & { partners: Partner[] };
+  const shared = site.shared as SharedData & { partners: Partner[]; categoryGroups: LinkGroup[] };
   const partners = data.partners ? shared.partners : [];
   const jsonLd = [
     {
@@ -21,33 +31,45 @@ export function HomePage(props: PageProps & { latest: ArticleCardData[] }) {
     },
   ];
   return (
-    <Document {...props} meta={{ title: data.title, description: data.description, jsonLd }} affiliate={partners.length > 0}>
+    <Document {...props} meta={{ title: data.title, description: data.description, jsonLd }} affiliate>
       {data.hero ? (
         <section className="hero" aria-labelledby="hero-heading">
           <div className="wrap hero-inner">
             <div className="hero-text">
               <h1 id="hero-heading">{data.hero.heading}</h1>
               <p className="hero-lead">{data.hero.text}</p>
-              <p><a className="button" href="#intro">Start reading</a></p>
+              <p className="hero-actions">
+                <a className="button" href="/guides">Browse our guides</a>
+                <a className="button button-quiet" href="#intro">Start here</a>
+              </p>
             </div>
             <img className="hero-image" src={data.hero.image} alt={data.hero.imageAlt} width={560} height={420} fetchPriority="high" />
           </div>
         </section>
       ) : null}
-      <div className="wrap home-body">
-        <section id="intro" className="prose" aria-label="Introduction" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+        <SignupForm {...signup} />
+        <section aria-labelledby="guides-heading" className="home-section">
+          <h2 id="guides-heading">Guides to start with</h2>
+          <CardGrid cards={guideCards} cta="Read the Guide →" />
+          <p className="section-more"><a className="button button-quiet" href="/guides">See all guides</a></p>
+        </section>
+        <section aria-labelledby="featured-heading" className="home-section">
+          <h2 id="featured-heading">Featured reviews</h2>
+          <p className="section-note">Honest reviews by our editors. These pages contain affiliate links.</p>
+          <CardGrid cards={featured} cta="Read our review →" />
+          <p className="section-more"><a href="/posts">All reviews and features</a></p>
+        </section>
+        <section id="intro" className="prose home-intro" aria-label="About Heart Notes" dangerouslySetInnerHTML={{ __html: page.html }} />
         {latest.length ? (
-          <section aria-labelledby="latest-heading" className="latest">
+          <section aria-labelledby="latest-heading" className="home-section">
             <h2 id="latest-heading">Latest articles</h2>
-            <div className="card-grid">
-              {latest.map((a) => (
-                <ArticleCard key={a.slug} article={a} />
-              ))}
-            </div>
+            <CardGrid cards={latest} />
+            <p className="section-more"><a className="button button-quiet" href="/articles">All articles</a></p>
           </section>
         ) : null}
         <PartnerBanners partners={partners} />
-      </div>
+      </WithSidebar>
     </Document>
   );
 }

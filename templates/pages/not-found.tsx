@@ -2,17 +2,24 @@ import type { PageProps } from '../../src/build/types.ts';
 import { Document } from '../components/document.tsx';
 import type { PageData } from '../schemas.ts';
 
-/** `404.html`: served by the host for any address the site does not have. */
-export function NotFoundPage(props: PageProps) {
+/**
+ * `404.html`, served by the host for any address the site does not have. Hosts that do not read
+ * the section rules in `_redirects` still show the section's message: a few lines of script pick
+ * it from the address (without JavaScript the general message stays).
+ */
+export function NotFoundPage(props: PageProps & { sections: { prefix: string; message: string }[] }) {
   const data = props.page.entry!.data as PageData;
+  const messages = Object.fromEntries(props.sections.map((s) => [s.prefix, s.message]));
+  const script = `(function(){var m=${JSON.stringify(messages).replace(/</g, '\\u003c')};for(var p in m){if(location.pathname.indexOf(p)===0){var h=document.getElementById('not-found-heading');if(h)h.textContent=m[p];break;}}})();`;
   return (
     <Document {...props} meta={{ title: data.title, description: data.description, noindex: true }}>
       <article className="wrap prose-page not-found">
         <header className="page-header">
-          <h1>{data.heading ?? data.title}</h1>
+          <h1 id="not-found-heading">{data.heading ?? data.title}</h1>
         </header>
         <div className="prose" dangerouslySetInnerHTML={{ __html: props.page.html }} />
         <p><a className="button" href="/">Go to the home page</a></p>
+        <script dangerouslySetInnerHTML={{ __html: script }} />
       </article>
     </Document>
   );

@@ -1,17 +1,18 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import type { PageProps } from '../../src/build/types.ts';
-import { formatDate } from '../components/article-card.tsx';
+import { formatDate } from '../components/dates.ts';
 import { Document, type SharedData } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
-import type { PageData, Partner } from '../schemas.ts';
+import type { LinkGroup, PageData, Partner } from '../schemas.ts';
+import { WithSidebar } from '../components/layout.tsx';
 
 
 /** A page of prose from Markdown: About, the legal pages, the thank-you pages. */
 export function StandardPage(props: PageProps) {
   const { site, page } = props;
   const data = page.entry!.data as PageData;
-  const shared = site.shared as SharedData & { partners: Partner[] };
+  const shared = site.shared as SharedData & { partners: Partner[]; categoryGroups: LinkGroup[] };
   const partners = data.partners ? shared.partners : [];
   const jsonLd = data.noindex
     ? []
@@ -22,20 +23,29 @@ export function StandardPage(props: PageProps) {
           { name: data.title, path: page.path },
         ]),
       ];
+  const body = (
+    <>
+      <header className="page-header">
+        <h1>{data.heading ?? data.title}</h1>
+        {data.effective ? <p className="page-meta">Effective {formatDate(data.effective)}</p> : null}
+        {data.updated ? <p className="page-meta">Last updated {formatDate(data.updated)}</p> : null}
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </>
+  );
   return (
     <Document
       {...props}
       meta={{ title: data.title, description: data.description, noindex: data.noindex, image: data.image, imageAlt: data.imageAlt, jsonLd }}
       affiliate={partners.length > 0 || hasAffiliateLinks(page.html)}
     >
-      <article className={`wrap prose-page template-${data.template}`}>
-        <header className="page-header">
-          <h1>{data.heading ?? data.title}</h1>
-          {data.effective ? <p className="page-meta">Effective {formatDate(data.effective)}</p> : null}
-          {data.updated ? <p className="page-meta">Last updated {formatDate(data.updated)}</p> : null}
-        </header>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      </article>
+      {data.sidebar ? (
+        <WithSidebar groups={shared.categoryGroups} current={page.path}>
+          <article className={`prose-page template-${data.template}`}>{body}</article>
+        </WithSidebar>
+      ) : (
+        <article className={`wrap prose-page template-${data.template}`}>{body}</article>
+      )}
       {partners.length ? (
         <div className="wrap">
           <PartnerBanners partners={partners} />

@@ -60,6 +60,6 @@ describe('new post', () => {
   it('names the kinds it can scaffold when given another', () => {
     const r = runCli(['new', 'podcast', 'Episode one', '--root', root]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('unknown kind "podcast"; this site can scaffold: post, page\n');
+    expect(r.stderr).toBe('unknown kind "podcast"; this site can scaffold: post, page, guide\n');
   });
 });

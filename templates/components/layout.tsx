@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import type { LinkGroup } from '../schemas.ts';
+import { Sidebar } from './sidebar.tsx';
+
+/** Main column beside the Categories sidebar on medium screens and wider; stacked on phones. */
+export function WithSidebar({ groups, current, children }: { groups: LinkGroup[]; current: string; children: ReactNode }) {
+  return (
+    <div className="wrap with-sidebar">
+      <div className="main-column">{children}</div>
+      <Sidebar groups={groups} current={current} />
+    </div>
+  );
+}
+
+/** A visible breadcrumb trail (the BreadcrumbList JSON-LD mirrors it). */
+export function Breadcrumbs({ trail }: { trail: { name: string; path: string }[] }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        {trail.map((t, i) => (
+          <li key={t.path}>
+            {i === trail.length - 1 ? <span aria-current="page">{t.name}</span> : <a href={t.path}>{t.name}</a>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Entry } from '../src/build/types.ts';
+import type {
+  ArticleData, CardRef, CategoriesData, GiftData, GuideData, HomeData, NavItem, Outbound, PageData, Partner, ReviewData, SiteData,
+} from './schemas.ts';
+
+/** The validated content, as the route table receives it. */
+export interface SiteContent {
+  site: SiteData;
+  nav: NavItem[];
+  partners: Partner[];
+  categories: CategoriesData;
+  guideIndex: CardRef[];
+  features: CardRef[];
+  home: HomeData;
+  promos: Outbound[];
+  outbound: Outbound[];
+  pages: Entry<PageData>[];
+  articles: Entry<ArticleData>[];
+  guides: Entry<GuideData>[];
+  reviews: Entry<ReviewData>[];
+  gifts: Entry<GiftData>[];
+}
+
+/** What a card shows: enough to link, picture and describe a page. */
+export interface Card {
+  href: string;
+  title: string;
+  excerpt: string;
+  coverImage: string;
+  coverAlt: string;
+  category: string;
+  date?: string;
+  icon?: string;
+}
+
+export const byDateDesc = (a: Entry<ArticleData>, b: Entry<ArticleData>) =>
+  a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.data.id - b.data.id;
+
+export function articleCard(entry: Entry<ArticleData>): Card {
+  const { title, excerpt, date, coverImage, coverAlt, category } = entry.data;
+  return { href: `/post/${entry.slug}`, title, excerpt, date, coverImage, coverAlt, category };
+}
+
+export function reviewCard(entry: Entry<ReviewData>): Card {
+  const d = entry.data;
+  return {
+    href: `/affiliate/${entry.slug}`,
+    title: d.title,
+    excerpt: d.excerpt ?? '',
+    coverImage: d.coverImage,
+    coverAlt: d.coverAlt,
+    category: 'Review',
+    date: d.date,
+  };
+}
+
+/**
+ * Where a `/posts` card goes (SPEC §3.1): slugs containing "affiliate" are reviews, slugs
+ * containing "promo" are partner links, everything else is a page at the root.
+ */
+export function featureHref(slug: string): string {
+  if (slug.includes('affiliate')) return `/affiliate/${slug}`;
+  if (slug.includes('promo')) return `/promo/${slug}`;
+  return `/${slug}`;
+}
+
+/**
+ * Resolves a card reference against the page it points to: the page's own title, excerpt,
+ * cover and date, overridden by whatever the reference sets. Unknown slugs throw, naming the slug.
+ */
+export function resolveCard(ref: CardRef, content: SiteContent, href: string): Card {
+  const target =
+    content.guides.find((e) => e.slug === ref.slug)?.data ??
+    content.gifts.find((e) => e.slug === ref.slug)?.data ??
+    content.reviews.find((e) => e.slug === ref.slug || e.data.landingPath === `/${ref.slug}`)?.data ??
+    content.promos.find((p) => p.id === ref.slug);
+  if (!target) throw new Error(`a card points to "${ref.slug}", which is no guide, gift page, review or promo`);
+  const t = target as Partial<Card> & { date?: string; excerpt?: string };
+  return {
+    href,
+    title: ref.title ?? t.title ?? ref.slug,
+    excerpt: ref.excerpt ?? t.excerpt ?? '',
+    coverImage: ref.coverImage ?? t.coverImage ?? '/images/covers/default.svg',
+    coverAlt: ref.coverAlt ?? t.coverAlt ?? '',
+    category: ref.category ?? t.category ?? ('productName' in t ? 'Review' : ''),
+    date: ref.date ?? t.date,
+    icon: ref.icon,
+  };
+}

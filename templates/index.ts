@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { AffiliateButtonPage } from './pages/affiliate-button.tsx';
+import { ArticlePage } from './pages/article.tsx';
+import { ArticlesPage } from './pages/articles.tsx';
+import { CategoryPage } from './pages/category.tsx';
+import { ContactPage } from './pages/contact.tsx';
+import { GiftPage } from './pages/gift.tsx';
+import { GuidePage } from './pages/guide.tsx';
+import { GuidesIndexPage } from './pages/guides-index.tsx';
+import { HomePage } from './pages/home.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
+import { OutboundPage } from './pages/outbound.tsx';
+import { PostsPage } from './pages/posts.tsx';
+import { ReviewPage } from './pages/review.tsx';
+import { SectionNotFoundPage } from './pages/section-not-found.tsx';
+import { StandardPage } from './pages/standard.tsx';
+
+/** Every page template by the name the route table uses. */
+export const templates: Record<string, ComponentType<any>> = {
+  'affiliate-button': AffiliateButtonPage,
+  article: ArticlePage,
+  articles: ArticlesPage,
+  category: CategoryPage,
+  contact: ContactPage,
+  gift: GiftPage,
+  guide: GuidePage,
+  guides: GuidesIndexPage,
+  home: HomePage,
+  'not-found': NotFoundPage,
+  outbound: OutboundPage,
+  posts: PostsPage,
+  review: ReviewPage,
+  'section-not-found': SectionNotFoundPage,
+  standard: StandardPage,
+};

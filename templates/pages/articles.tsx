@@ -1,0 +1,32 @@
+import type { PageProps } from '../../src/build/types.ts';
+import { CardGrid } from '../components/card.tsx';
+import { Document, type SharedData } from '../components/document.tsx';
+import { breadcrumbs } from '../components/json-ld.tsx';
+import { WithSidebar } from '../components/layout.tsx';
+import type { Card } from '../content.ts';
+import type { LinkGroup } from '../schemas.ts';
+
+/** /articles: every article, newest first, beside the sidebar. */
+export function ArticlesPage(props: PageProps & { articles: Card[] }) {
+  const { site, page, articles } = props;
+  const shared = site.shared as SharedData & { categoryGroups: LinkGroup[] };
+  const jsonLd = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: articles.map((a, i) => ({ '@type': 'ListItem', position: i + 1, url: `${site.settings.url}${a.href}`, name: a.title })),
+    },
+    breadcrumbs(site.settings.url, [{ name: 'Home', path: '/' }, { name: 'Articles', path: '/articles' }]),
+  ];
+  return (
+    <Document {...props} meta={{ title: 'Articles', description: 'Every Heart Notes article, newest first: dating, relationships, self-improvement and honest reviews.', jsonLd }}>
+      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+        <header className="page-header index-header">
+          <h1>Articles</h1>
+          <p className="hero-lead">Every article we have published, newest first.</p>
+        </header>
+        <CardGrid cards={articles} headingLevel={2} />
+      </WithSidebar>
+    </Document>
+  );
+}

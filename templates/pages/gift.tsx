@@ -1,0 +1,129 @@
+import type { PageProps } from '../../src/build/types.ts';
+import { formatDate } from '../components/dates.ts';
+import { Document } from '../components/document.tsx';
+import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
+import { breadcrumbs } from '../components/json-ld.tsx';
+import { Breadcrumbs } from '../components/layout.tsx';
+import { ShareBar } from '../components/share-bar.tsx';
+import type { GiftData } from '../schemas.ts';
+
+const longDateTime = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: 'America/New_York',
+});
+
+/** An empty, labelled ad slot that keeps its 250 px, so nothing moves when an ad loads. */
+function AdSlot({ n }: { n: number }) {
+  return (
+    <aside className="ad-slot" aria-label={`Advertisement ${n}`} data-ad-slot={n}>
+      <span className="ad-label">Advertisement</span>
+    </aside>
+  );
+}
+
+/** A gift guide: deadline, message ideas, quotations, the picks, video, FAQ, ad slots. */
+export function GiftPage(props: PageProps) {
+  const { site, page } = props;
+  const d = page.entry!.data as GiftData;
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Guides', path: '/guides' },
+    { name: d.title, path: page.path },
+  ];
+  const jsonLd: unknown[] = [breadcrumbs(site.settings.url, trail)];
+  if (d.items.length) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: d.itemsTitle,
+      itemListElement: d.items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.title, url: item.link })),
+    });
+  }
+  if (d.faq.length) jsonLd.push(faqJsonLd(d.faq, (md) => htmlToText(page.markdown(md))));
+  const slots = Array.from({ length: d.adSlots }, (_, i) => i + 1);
+  return (
+    <Document
+      {...props}
+      meta={{ title: d.title, description: d.description, image: d.coverImage, imageAlt: d.coverAlt, jsonLd }}
+      affiliate={d.items.length > 0}
+    >
+      <article className="wrap gift-page">
+        <Breadcrumbs trail={trail} />
+        <header className="article-header">
+          <p className="card-kicker">{d.category}</p>
+          <h1>{d.heading ?? d.title}</h1>
+          <p className="page-meta"><time dateTime={d.date}>{formatDate(d.date)}</time></p>
+        </header>
+        {d.deadline ? (
+          <section className="deadline" aria-labelledby="deadline-heading" data-countdown={d.deadline.at}>
+            <h2 id="deadline-heading">{d.deadline.label}</h2>
+            <p>
+              Deadline: <time dateTime={d.deadline.at}>{longDateTime.format(new Date(d.deadline.at))}</time>
+            </p>
+          </section>
+        ) : null}
+        {d.messages.length ? (
+          <section className="messages" aria-labelledby="messages-heading" data-rotate-seconds="7">
+            <h2 id="messages-heading">Ideas for the card</h2>
+            <ul>{d.messages.map((m) => <li key={m}>{m}</li>)}</ul>
+          </section>
+        ) : null}
+        <img className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} fetchPriority="high" />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {slots.slice(0, 1).map((n) => <AdSlot key={n} n={n} />)}
+        {d.items.length ? (
+          <section className="gift-items" aria-labelledby="items-heading">
+            <h2 id="items-heading">{d.itemsTitle}</h2>
+            <ol className="gift-list">
+              {d.items.map((item) => (
+                <li key={item.title} className="gift-item">
+                  <img src={item.img} alt={item.alt} width={item.width} height={item.height} loading="lazy" decoding="async" />
+                  <div>
+                    <h3>{item.title}</h3>
+                    <p className="best-for">{item.recommended}</p>
+                    <p>{item.description}</p>
+                    <p className="gift-rating">{item.rating}</p>
+                    {item.quote ? <blockquote>{item.quote}</blockquote> : null}
+                    <a className="button" href={item.link} target="_blank" rel="sponsored nofollow noopener">
+                      {item.buttonText}<span className="visually-hidden"> (opens the shop in a new tab)</span>
+                    </a>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        {d.testimonials.length ? (
+          <section className="quotes" aria-labelledby="quotes-heading" data-rotate-seconds={d.testimonials.length >= 7 ? 5 : 9}>
+            <h2 id="quotes-heading">{d.testimonialsTitle}</h2>
+            <ul>
+              {d.testimonials.map((t) => (
+                <li key={t.quote}>
+                  <blockquote>
+                    <p>{t.quote}</p>
+                  </blockquote>
+                  <p className="quote-author">— {t.author}{t.source ? <>, <cite>{t.source}</cite></> : null}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {d.video ? (
+          <section className="video" aria-labelledby="video-heading">
+            <h2 id="video-heading">{d.video.title}</h2>
+            <a className="video-preview" href={d.video.src} data-video-src={d.video.src} style={{ aspectRatio: `${d.video.width} / ${d.video.height}`, maxWidth: d.video.width }}>
+              <img src={d.video.poster} alt={d.video.posterAlt} width={d.video.width} height={d.video.height} loading="lazy" decoding="async" />
+              <span className="play-label">▶ Play video</span>
+            </a>
+            <details className="transcript">
+              <summary>Read the transcript</summary>
+              <div dangerouslySetInnerHTML={{ __html: page.markdown(d.video.transcript) }} />
+            </details>
+          </section>
+        ) : null}
+        {slots.slice(1).map((n) => <AdSlot key={n} n={n} />)}
+        <Faq title="Frequently Asked Questions" items={d.faq} renderMarkdown={page.markdown} />
+        <ShareBar url={page.url} title={d.title} />
+      </article>
+    </Document>
+  );
+}

@@ -1,0 +1,83 @@
+import type { PageProps } from '../../src/build/types.ts';
+import { hasAffiliateLinks } from '../components/affiliate-links.ts';
+import { formatDate } from '../components/dates.ts';
+import { AuthorBox } from '../components/author-box.tsx';
+import { Document, type SharedData } from '../components/document.tsx';
+import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
+import { breadcrumbs } from '../components/json-ld.tsx';
+import { Breadcrumbs } from '../components/layout.tsx';
+import { ShareBar } from '../components/share-bar.tsx';
+import type { GuideData } from '../schemas.ts';
+
+/** The h2 headings of rendered HTML, for a table of contents. */
+export function headingsOf(html: string): { id: string; text: string }[] {
+  return [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map((m) => ({ id: m[1], text: htmlToText(m[2]) }));
+}
+
+/** A long-form advice page: optional contents, the body, an optional download, the FAQ. */
+export function GuidePage(props: PageProps) {
+  const { site, page } = props;
+  const data = page.entry!.data as GuideData;
+  const shared = site.shared as SharedData;
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Guides', path: '/guides' },
+    { name: data.title, path: page.path },
+  ];
+  const toc = data.toc ? [...headingsOf(page.html), ...(data.faq.length ? [{ id: 'faq', text: data.faqTitle }] : [])] : [];
+  const jsonLd: unknown[] = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: data.title,
+      description: data.description,
+      datePublished: data.date,
+      ...(data.updated ? { dateModified: data.updated } : {}),
+      author: { '@type': 'Organization', name: shared.site.editorialTeam.name },
+      publisher: { '@type': 'Organization', name: site.settings.title },
+      image: `${site.settings.url}${data.coverImage}`,
+      mainEntityOfPage: page.url,
+    },
+    breadcrumbs(site.settings.url, trail),
+  ];
+  if (data.faq.length) jsonLd.push(faqJsonLd(data.faq, (md) => htmlToText(page.markdown(md))));
+  return (
+    <Document
+      {...props}
+      meta={{ title: data.title, description: data.description, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
+      affiliate={hasAffiliateLinks(page.html)}
+    >
+      <article className="wrap article guide">
+        <Breadcrumbs trail={trail} />
+        <header className="article-header">
+          <p className="card-kicker">{data.category}</p>
+          <h1>{data.heading ?? data.title}</h1>
+          <p className="page-meta">
+            <time dateTime={data.date}>{formatDate(data.date)}</time>
+            {data.updated ? <> · updated <time dateTime={data.updated}>{formatDate(data.updated)}</time></> : null} · {shared.site.editorialTeam.name}
+          </p>
+          <img className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} fetchPriority="high" />
+        </header>
+        {toc.length ? (
+          <nav className="toc" aria-labelledby="toc-heading">
+            <h2 id="toc-heading">Contents</h2>
+            <ol>
+              {toc.map((h) => (
+                <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        {data.download ? (
+          <p className="download">
+            <a className="button" href={data.download.href} download>{data.download.label}</a>
+          </p>
+        ) : null}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <Faq title={data.faqTitle} items={data.faq} firstOpen={data.faqFirstOpen} renderMarkdown={page.markdown} />
+        <ShareBar url={page.url} title={data.title} />
+        <AuthorBox name={shared.site.editorialTeam.name} bio={shared.site.editorialTeam.bio} />
+      </article>
+    </Document>
+  );
+}

@@ -1,0 +1,133 @@
+import type { PageProps } from '../../src/build/types.ts';
+import { AffiliateCta } from '../components/affiliate-cta.tsx';
+import { formatDate } from '../components/dates.ts';
+import { Document } from '../components/document.tsx';
+import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
+import { breadcrumbs } from '../components/json-ld.tsx';
+import type { FaqItem, ReviewData } from '../schemas.ts';
+
+/** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
+export function parseRating(text: string | undefined): number | undefined {
+  const m = text?.trim().match(/^(\d(?:\.\d+)?)(?:\s*\/\s*5)?$/);
+  if (!m) return undefined;
+  const value = Number(m[1]);
+  return value >= 0 && value <= 5 ? value : undefined;
+}
+
+/** The three questions a review without its own FAQ answers (SPEC §3.3). */
+export function defaultFaqs(d: ReviewData): FaqItem[] {
+  return [
+    {
+      q: `Is ${d.productName} a scam?`,
+      a: `${d.productName} is a real product sold by ${d.brand}. Whether it is worth it depends on what you need; read our pros and cons above, and buy only through the official checkout so the guarantee applies.`,
+    },
+    {
+      q: `Where can I buy ${d.productName}?`,
+      a: `From the official website, which the buttons on this page link to. Copies sold elsewhere may not come with support or a refund.`,
+    },
+    {
+      q: 'What is the refund policy?',
+      a: `The seller offers a ${d.guarantee}: if it is not right for you, ask for a refund within that period using the details in your receipt.`,
+    },
+  ];
+}
+
+/** A review at /affiliate/{slug}, laid out as SPEC §3.3 describes, top to bottom. */
+export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
+  const { site, page, canonicalPath } = props;
+  const d = page.entry!.data as ReviewData;
+  const rating = parseRating(d.rating);
+  const faqs = d.faqs === undefined ? defaultFaqs(d) : d.faqs;
+  const url = `${site.settings.url}${canonicalPath ?? page.path}`;
+  const product: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: d.productName,
+    brand: { '@type': 'Brand', name: d.brand },
+    image: `${site.settings.url}${d.coverImage}`,
+    description: d.excerpt ?? d.title,
+    offers: { '@type': 'Offer', price: d.price.replace(/^\$/, ''), priceCurrency: 'USD', url },
+    review: {
+      '@type': 'Review',
+      name: d.title,
+      author: { '@type': 'Organization', name: site.settings.title },
+      datePublished: d.reviewDate,
+      // Structured data carries a rating only when ours parses; never a default (SPEC §7).
+      ...(rating !== undefined ? { reviewRating: { '@type': 'Rating', ratingValue: rating, bestRating: 5, worstRating: 0 } } : {}),
+    },
+  };
+  const jsonLd: unknown[] = [
+    product,
+    breadcrumbs(site.settings.url, [
+      { name: 'Home', path: '/' },
+      { name: 'Reviews', path: '/posts' },
+      { name: d.title, path: canonicalPath ?? page.path },
+    ]),
+  ];
+  if (faqs.length) jsonLd.push(faqJsonLd(faqs, (md) => htmlToText(page.markdown(md))));
+  return (
+    <Document
+      {...props}
+      meta={{
+        title: d.title,
+        fullTitle: `${d.title} | Affiliate Review`,
+        description: d.excerpt || d.title,
+        image: d.coverImage,
+        imageAlt: d.coverAlt,
+        jsonLd,
+        canonicalPath,
+      }}
+      affiliate
+    >
+      <article className="wrap review">
+        <p><a className="back-link" href="/posts" data-back-button="">← Back</a></p>
+        <img className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} fetchPriority="high" />
+        <header className="review-header">
+          <h1>{d.title}</h1>
+          <p className="page-meta">
+            Reviewed by {d.author} · <time dateTime={d.reviewDate}>{formatDate(d.reviewDate)}</time>
+          </p>
+          {rating !== undefined ? (
+            <p className="our-rating">
+              <span className="stars" aria-hidden="true">{'★'.repeat(Math.round(rating))}{'☆'.repeat(5 - Math.round(rating))}</span>{' '}
+              <strong>Our editors' rating: {rating}/5</strong>
+              {d.ratingNote ? <span className="rating-note"> {d.ratingNote}</span> : null}
+            </p>
+          ) : null}
+          <p className="price">
+            Price: <strong>{d.price}</strong>
+            {d.shipping ? <> + {d.shipping}</> : null}
+            {d.priceIsLimitedOffer ? <span className="offer"> (Limited Time Offer)</span> : null}
+          </p>
+          <AffiliateCta href={d.affiliateLink} text={d.ctaText} />
+          <p className="guarantee">* {d.guarantee}</p>
+        </header>
+        <div className="pros-cons">
+          <section className="pros" aria-labelledby="pros-heading">
+            <h2 id="pros-heading">Pros</h2>
+            <ul>{d.pros.map((p) => <li key={p}>{p}</li>)}</ul>
+          </section>
+          <section className="cons" aria-labelledby="cons-heading">
+            <h2 id="cons-heading">Cons</h2>
+            <ul>{d.cons.map((c) => <li key={c}>{c}</li>)}</ul>
+          </section>
+        </div>
+        {d.upsells.length ? (
+          <section className="upsells" aria-labelledby="upsells-heading">
+            <h2 id="upsells-heading">Optional extras offered at checkout</h2>
+            <ul>{d.upsells.map((u) => <li key={u.name}>{u.name}: {u.price}</li>)}</ul>
+          </section>
+        ) : null}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <Faq title="Frequently Asked Questions" items={faqs} renderMarkdown={page.markdown} />
+        {d.conclusion ? (
+          <section className="conclusion" aria-labelledby="conclusion-heading">
+            <h2 id="conclusion-heading">Conclusion</h2>
+            <p>{d.conclusion}</p>
+          </section>
+        ) : null}
+        <AffiliateCta href={d.affiliateLink} text={d.ctaText} wide />
+      </article>
+    </Document>
+  );
+}

@@ -1,0 +1,182 @@
+import type { Entry, PageSpec, Redirect, RouteDef } from '../src/build/types.ts';
+import { articleCard, byDateDesc, featureHref, resolveCard, reviewCard, type SiteContent } from './content.ts';
+import type { PageData } from './schemas.ts';
+
+/** Articles per /guides page (SPEC §8). */
+export const GUIDES_PER_PAGE = 6;
+
+/** The messages unknown addresses show, by section (SPEC §3.1). */
+export const sectionNotFound = [
+  { section: 'post', prefix: '/post/', title: 'Article not found', message: "Oops! We couldn't find the article you're looking for." },
+  { section: 'affiliate', prefix: '/affiliate/', title: 'Product not found', message: 'Product not found' },
+  { section: 'category', prefix: '/category/', title: 'Category not found', message: 'No detailed information was found for this category.' },
+  { section: 'promo', prefix: '/promo/', title: 'Redirecting...', message: 'Redirecting...' },
+] as const;
+
+const entryPage = (entry: Entry<any>, path: string, template: string, props: Record<string, unknown> = {}): PageSpec => ({
+  path,
+  template,
+  props,
+  entry,
+  sources: [entry.file],
+  aliases: entry.data.aliases ?? [],
+});
+
+/** Every route of the site: pattern, the pages it produces, and the template of each. */
+export const routes: RouteDef<SiteContent>[] = [
+  {
+    pattern: '/{page}',
+    pages: (c) =>
+      c.pages.map((entry: Entry<PageData>) => {
+        const { template, path, noindex } = entry.data;
+        const spec = entryPage(entry, path ?? `/${entry.slug}`, pageTemplates[template] ?? 'standard', template === 'home' ? homeProps(c) : {});
+        if (template === 'not-found') {
+          return { ...spec, props: { sections: sectionNotFound.map(({ prefix, message }) => ({ prefix, message })) }, outFile: '404.html', noindex: true };
+        }
+        return { ...spec, noindex };
+      }),
+  },
+  {
+    pattern: '/post/:slug',
+    pages: (c) => {
+      const sorted = [...c.articles].sort(byDateDesc);
+      return sorted.map((entry, i) => entryPage(entry, `/post/${entry.slug}`, 'article', { related: related(sorted, i).map(articleCard) }));
+    },
+  },
+  {
+    pattern: '/articles',
+    pages: (c) => [
+      {
+        path: '/articles',
+        template: 'articles',
+        props: { articles: [...c.articles].sort(byDateDesc).map(articleCard) },
+        sources: ['content/articles/'],
+      },
+    ],
+  },
+  {
+    pattern: '/posts',
+    pages: (c) => [
+      {
+        path: '/posts',
+        template: 'posts',
+        props: { cards: c.features.map((ref) => resolveCard(ref, c, featureHref(ref.slug))) },
+        sources: ['content/data/features.json'],
+      },
+    ],
+  },
+  {
+    pattern: '/guides, /guides/page/:n',
+    pages: (c) => {
+      const cards = c.guideIndex.map((ref) => resolveCard(ref, c, `/${ref.slug}`));
+      const pageCount = Math.max(1, Math.ceil(cards.length / GUIDES_PER_PAGE));
+      return Array.from({ length: pageCount }, (_, i) => ({
+        path: i === 0 ? '/guides' : `/guides/page/${i + 1}`,
+        template: 'guides',
+        props: { cards: cards.slice(i * GUIDES_PER_PAGE, (i + 1) * GUIDES_PER_PAGE), pageNumber: i + 1, pageCount },
+        sources: ['content/data/guide-index.json'],
+        // Page 1 has one address; /guides/page/1 would only duplicate it.
+        aliases: i === 0 ? ['/guides/page/1'] : [],
+      }));
+    },
+  },
+  {
+    pattern: '/{guide}',
+    pages: (c) => c.guides.map((entry) => entryPage(entry, `/${entry.slug}`, 'guide')),
+  },
+  {
+    pattern: '/{gift}',
+    pages: (c) => c.gifts.map((entry) => entryPage(entry, `/${entry.slug}`, 'gift')),
+  },
+  {
+    pattern: '/affiliate/:slug',
+    pages: (c) =>
+      c.reviews.flatMap((entry) => {
+        const canonical = `/affiliate/${entry.slug}`;
+        const main = entryPage(entry, canonical, 'review');
+        if (!entry.data.landingPath) return [main];
+        return [main, { ...entryPage(entry, entry.data.landingPath, 'review', { canonicalPath: canonical }), aliases: [] }];
+      }),
+  },
+  {
+    pattern: '/category/:cat, /category/:cat/:sub',
+    pages: (c) =>
+      c.categories.categories.map((info, index) => ({
+        path: `/category/${info.category}`,
+        template: 'category',
+        props: {
+          info,
+          index,
+          parent: info.category.includes('/') ? c.categories.categories.find((p) => p.category === info.category.split('/')[0]) : undefined,
+          subs: c.categories.categories.filter((s) => s.category.startsWith(`${info.category}/`)),
+          articles: info.hotArticles
+            .map((id) => c.articles.find((a) => a.data.id === id))
+            .filter((a): a is Entry<any> => Boolean(a))
+            .map(articleCard),
+          guides: info.guides.map((slug) => resolveCard({ slug }, c, `/${slug}`)),
+        },
+        sources: ['content/data/categories.json'],
+      })),
+  },
+  {
+    pattern: '/promo/:id, /redirect/:id',
+    pages: (c) => [
+      ...c.promos.map((p) => outboundPage(`/promo/${p.id}`, p.partner, p.url, 'content/data/promos.json')),
+      ...c.outbound.map((p) => outboundPage(`/redirect/${p.id}`, p.partner, p.url, 'content/data/redirects.json')),
+    ],
+  },
+  {
+    pattern: '/404/:section',
+    pages: () =>
+      sectionNotFound.map((s) => ({
+        path: `/404/${s.section}`,
+        template: 'section-not-found',
+        props: { title: s.title, message: s.message, minimal: s.section === 'promo' },
+        sources: ['templates/routes.ts'],
+        noindex: true,
+      })),
+  },
+];
+
+/** Real redirects for partner links, and the section 404 rules, in `_redirects`. */
+export function outboundRedirects(c: SiteContent): Redirect[] {
+  return [
+    ...c.promos.map((p) => ({ from: `/promo/${p.id}`, to: p.url, status: 302, htmlPage: false })),
+    ...c.outbound.map((p) => ({ from: `/redirect/${p.id}`, to: p.url, status: 302, htmlPage: false })),
+    ...sectionNotFound.map((s) => ({ from: `${s.prefix}*`, to: `/404/${s.section}`, status: 404 })),
+  ];
+}
+
+const pageTemplates: Record<PageData['template'], string> = {
+  home: 'home',
+  page: 'standard',
+  legal: 'standard',
+  'thank-you': 'standard',
+  'not-found': 'not-found',
+  contact: 'contact',
+  'affiliate-button': 'affiliate-button',
+};
+
+function homeProps(c: SiteContent) {
+  return {
+    latest: [...c.articles].sort(byDateDesc).slice(0, 4).map(articleCard),
+    guideCards: c.home.guideCards.map((slug) => resolveCard({ slug }, c, `/${slug}`)),
+    featured: c.home.featuredReviews.map((slug) => {
+      const review = c.reviews.find((r) => r.slug === slug);
+      if (!review) throw new Error(`content/data/home.json features the review "${slug}", which does not exist`);
+      return reviewCard(review);
+    }),
+    signup: c.home.signup,
+  };
+}
+
+/** Two other articles for "You Might Also Like": the next two in date order, wrapping round. */
+function related<T>(sorted: T[], index: number): T[] {
+  if (sorted.length < 2) return [];
+  const picks = [sorted[(index + 1) % sorted.length], sorted[(index + 2) % sorted.length]];
+  return picks.filter((p, i) => p !== sorted[index] && picks.indexOf(p) === i);
+}
+
+function outboundPage(path: string, partner: string, url: string, source: string): PageSpec {
+  return { path, template: 'outbound', props: { partner, url }, sources: [source], noindex: true };
+}
