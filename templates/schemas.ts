@@ -51,7 +51,7 @@ export const categoriesSchema = z.strictObject({
       bannerImage: imagePath(),
       bannerAlt: z.string().min(1),
       tags: z.array(z.string()).default([]),
-      /** How much readers use this topic, 0–100 (our own reading figures). */
+      /** Editorial popularity score, 0–100 (shown as such; not a measured statistic). */
       popularity: z.number().int().min(0).max(100).optional(),
     }),
   ),

@@ -46,9 +46,9 @@ export function CategoryPage(props: PageProps & CategoryProps) {
         ) : null}
         {info.popularity !== undefined ? (
           <p className="popularity">
-            <span>Reader interest: <strong>{info.popularity}/100</strong></span>
-            <meter min={0} max={100} value={info.popularity} aria-label={`Reader interest ${info.popularity} out of 100`} />
-            <span className="section-note">Our editors' estimate from which topics readers open most.</span>
+            <span>Popularity: <strong>{info.popularity}/100</strong></span>
+            <meter min={0} max={100} value={info.popularity} aria-label={`Popularity ${info.popularity} out of 100`} />
+            <span className="section-note">An editorial score of how central this topic is to the site, not a measured statistic.</span>
           </p>
         ) : null}
         {subs.length ? (
