@@ -95,7 +95,9 @@ export const routes: RouteDef<SiteContent>[] = [
         const canonical = `/affiliate/${entry.slug}`;
         const main = entryPage(entry, canonical, 'review');
         if (!entry.data.landingPath) return [main];
-        return [main, { ...entryPage(entry, entry.data.landingPath, 'review', { canonicalPath: canonical }), aliases: [] }];
+        // The landing address shows the same review; its canonical is the /affiliate/ one, so it
+        // stays out of the sitemap.
+        return [main, { ...entryPage(entry, entry.data.landingPath, 'review', { canonicalPath: canonical }), aliases: [], noindex: true }];
       }),
   },
   {

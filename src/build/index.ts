@@ -14,7 +14,8 @@ import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapX
 import { tidyMarkdownCache } from './markdown-cache.ts';
 import { planOutput } from './output-plan.ts';
 import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './up-to-date.ts';
-import { bundleStyles, type StyleAsset } from './styles.ts';
+import { bundleIslands } from './islands.ts';
+import { bundleStyles } from './styles.ts';
 import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { validateContent } from './validate.ts';
 import { formatMs } from './format.ts';
@@ -23,7 +24,7 @@ import {
 } from './write.ts';
 
 /**
- * A build: load → validate → route → bundle styles → plan → render → check links → write.
+ * A build: load → validate → route → bundle styles and islands → plan → render → check links → write.
  * Output whose inputs did not change since the previous build is left as it is.
  * Throws a `DiagnosticError` listing every problem found; the previous output is then untouched.
  */
@@ -76,12 +77,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   lap('routes');
 
   const styles = await bundleStyles(root, config.styles);
+  const islands = await bundleIslands(root);
   const site: TemplateSite = {
     settings,
     shared: config.shared?.(content) ?? {},
-    assets: { css: styles.assets.map((s) => s.href) },
+    assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
   };
-  lap('styles');
+  lap('styles and islands');
 
   const staging: Staging = options.checkOnly
     ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir }
@@ -94,7 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     failOn(clash.map((r) => ({ ...messages.duplicateRoute(r.path, [r.sources[0] ?? r.path, `${config.publicDir ?? 'public'}/${r.outFile}`]), file: r.sources[0] })));
 
     const redirects = [...table.redirects, ...(config.redirects?.(content) ?? [])];
-    const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, styles.assets);
+    const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
 
     // Every output file with a key of its inputs; what matches the previous build stays as it is.
     const siteKey = hashText(compiled.versionKey, JSON.stringify(site));
@@ -150,13 +152,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }
       // Record the fingerprint only if no input changed while this build read them.
       const folders = folderInputs(config);
-      const inputFiles = [...compiled.inputs, ...styles.inputs, join(root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
+      const inputFiles = [...compiled.inputs, ...styles.inputs, ...islands.inputs, join(root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
       const unchanged = fingerprintInputs(folders, [], fingerprintOptions) === foldersBefore;
       writeManifest(cacheDir, {
         outDir,
         files,
         ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, fingerprintOptions), inputs: { folders, files: inputFiles } } : {}),
-        summary: { pages: table.routes.length, redirects: redirects.length, assets: styles.assets.length + publicFiles.length },
+        summary: { pages: table.routes.length, redirects: redirects.length, assets: styles.assets.length + islands.assets.length + publicFiles.length },
       });
     }
     lap('write');
@@ -165,7 +167,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       rendered: toRender.length,
       reused: table.routes.length - toRender.length,
       redirects: redirects.length,
-      assets: styles.assets.length + publicFiles.length,
+      assets: styles.assets.length + islands.assets.length + publicFiles.length,
       ms: performance.now() - started,
       outDir: relative(process.cwd(), outDir) || '.',
       stages,
@@ -188,10 +190,10 @@ function buildSiteFiles(
   settings: SiteSettings,
   routes: Route[],
   redirects: Redirect[],
-  styles: StyleAsset[],
+  assets: { outFile: string; contents: Uint8Array }[],
 ): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
-  for (const s of styles) files.set(s.outFile, s.contents);
+  for (const a of assets) files.set(a.outFile, a.contents);
   files.set('sitemap.xml', sitemapXml(settings, routes));
   files.set('robots.txt', robotsTxt(settings));
   if (config.feed) {

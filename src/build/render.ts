@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { MarkdownRenderer } from '../markdown/pipeline.ts';
 import type { PageProps, Route, SiteConfig, TemplateSite } from './types.ts';
 import { canonicalUrl } from './urls.ts';
+import { islandsUsed, startPage } from '../islands/island.tsx';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];
@@ -17,6 +18,8 @@ export interface RenderedPage {
   links: string[];
   /** Every `id` in the page: the anchors other pages may link to. */
   ids: string[];
+  /** The islands the page uses. */
+  islands: string[];
 }
 
 /** Renders one route to a complete HTML document. The same function serves build and dev. */
@@ -36,8 +39,9 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
       markdown: ctx.markdown,
     },
   };
+  startPage(ctx.site.assets.islands);
   const html = `<!doctype html>${renderToStaticMarkup(createElement(Template, props))}`;
-  return { html, links: extractLinks(html), ids: extractIds(html) };
+  return { html, links: extractLinks(html), ids: extractIds(html), islands: islandsUsed() };
 }
 
 export { canonicalUrl };

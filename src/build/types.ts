@@ -128,21 +128,17 @@ export interface Redirect {
   source?: string;
 }
 
-/** What rendering one page hands to later stages: links to check, anchors it offers. */
-export interface RenderResult {
-  path: string;
-  outFile: string;
-  links: string[];
-  ids: string[];
-  /** Key of the inputs the page was rendered from, for skipping it next time. */
-  key: string;
-}
-
 /** Context every template receives as the `site` prop. */
 export interface TemplateSite {
   settings: SiteSettings;
   shared: Record<string, unknown>;
-  assets: { css: string[] };
+  assets: {
+    css: string[];
+    /** Island name → chunk URL, for every island of the site. */
+    islands: Record<string, string>;
+    /** The inline island loader (see src/runtime/loader.ts). */
+    loader: string;
+  };
   /** Copyright year and similar build-time facts. */
   buildYear?: number;
 }

@@ -10,6 +10,7 @@ import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { rehypeSafeUrls } from './safe-urls.ts';
 import { rehypeExternalLinks, type ExternalLinkOptions } from './external-links.ts';
 import { rehypeHeadingIds } from './heading-ids.ts';
+import { rehypeTableScroll } from './table-scroll.ts';
 
 export type MarkdownOptions = ExternalLinkOptions;
 
@@ -39,6 +40,7 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     .use(rehypeSanitize)
     .use(rehypeExternalLinks, options)
     .use(rehypeHeadingIds)
+    .use(rehypeTableScroll)
     .use(rehypeStringify)
     .freeze();
   return (markdown) => String(processor.processSync(markdown));

@@ -5,6 +5,7 @@ import { AffiliateNotice } from './affiliate-notice.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { JsonLd } from './json-ld.tsx';
+import { IslandScripts } from '../../src/islands/island.tsx';
 
 export interface Meta {
   title: string;
@@ -94,6 +95,7 @@ export function Document({
           {children}
         </main>
         <Footer siteTitle={settings.title} year={shared.site.copyrightYear} tagline={shared.site.tagline} />
+        <IslandScripts loader={site.assets.loader} />
       </body>
     </html>
   );

@@ -7,7 +7,7 @@ import type { PageData } from '../schemas.ts';
 export function AffiliateButtonPage(props: PageProps) {
   const data = props.page.entry!.data as PageData;
   return (
-    <Document {...props} meta={{ title: data.title, description: data.description }} affiliate>
+    <Document {...props} meta={{ title: data.title, description: data.description, noindex: data.noindex }} affiliate>
       <div className="wrap prose-page">
         <header className="page-header">
           <h1>{data.heading ?? data.title}</h1>

@@ -10,7 +10,7 @@ export function ContactPage(props: PageProps) {
   return (
     <Document
       {...props}
-      meta={{ title: data.title, description: data.description, jsonLd: [breadcrumbs(site.settings.url, [{ name: 'Home', path: '/' }, { name: data.title, path: page.path }])] }}
+      meta={{ title: data.title, description: data.description, noindex: data.noindex, jsonLd: [breadcrumbs(site.settings.url, [{ name: 'Home', path: '/' }, { name: data.title, path: page.path }])] }}
     >
       <div className="wrap prose-page contact">
         <header className="page-header">

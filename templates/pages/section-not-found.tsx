@@ -15,6 +15,7 @@ export function SectionNotFoundPage(props: PageProps & { title: string; message:
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="robots" content="noindex" />
           <title>{title}</title>
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           {site.assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         </head>
         <body>

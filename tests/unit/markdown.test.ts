@@ -10,7 +10,7 @@ describe('GFM subset', () => {
   it('renders tables and strikethrough', () => {
     expect(render('| Gift | Price |\n|---|--:|\n| Perfume | ~~$90~~ $60 |')).toBe(
       [
-        '<table>',
+        '<div class="table-scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways)"><table>',
         '<thead>',
         '<tr>',
         '<th>Gift</th>',
@@ -23,7 +23,7 @@ describe('GFM subset', () => {
         '<td align="right"><del>$90</del> $60</td>',
         '</tr>',
         '</tbody>',
-        '</table>',
+        '</table></div>',
       ].join('\n'),
     );
   });

@@ -1,0 +1,110 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { generatorRoot } from './paths.ts';
+
+export interface IslandBundle {
+  /** Output files under `assets/islands/`, content-hashed. */
+  assets: { outFile: string; contents: Uint8Array }[];
+  /** Island name → chunk URL. */
+  chunks: Record<string, string>;
+  /** The minified loader, for inlining. */
+  loader: string;
+  /** Source files read, for the up-to-date check. */
+  inputs: string[];
+}
+
+const OUT = 'assets/islands';
+
+/**
+ * Bundles every island in `templates/islands/` with ONE esbuild call and code splitting: a shared
+ * runtime chunk (React, react-dom/client, the hydrate helper) and a small chunk per island kind,
+ * minified, content-hashed, `NODE_ENV=production`. Also compiles the inline loader.
+ *
+ * # Design decision
+ * All islands are bundled before pages render, not only those the pages used: chunk names must be
+ * known when a page is rendered, and an unused chunk costs nothing but a file. Rendering first and
+ * bundling after would mean rewriting every page with islands once the names are known.
+ */
+export async function bundleIslands(root: string, dir = 'templates/islands'): Promise<IslandBundle> {
+  const islandsDir = join(root, dir);
+  const names = existsSync(islandsDir)
+    ? readdirSync(islandsDir).filter((f) => /^[a-z0-9-]+\.tsx$/.test(f)).map((f) => f.slice(0, -4)).sort()
+    : [];
+  const hydrate = join(generatorRoot, 'src', 'runtime', 'hydrate.ts');
+  const loaderEntry = join(generatorRoot, 'src', 'runtime', 'loader.ts');
+  try {
+    const loaderBuild = await esbuild.build({
+      entryPoints: [loaderEntry],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      write: false,
+      target: ['es2020'],
+      logLevel: 'silent',
+      metafile: true,
+    });
+    if (names.length === 0) {
+      return { assets: [], chunks: {}, loader: loaderBuild.outputFiles[0].text.trim(), inputs: Object.keys(loaderBuild.metafile.inputs).map((f) => resolve(f)) };
+    }
+    const result = await esbuild.build({
+      entryPoints: names.map((n) => ({ in: `island:${n}`, out: n })),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2020'],
+      minify: true,
+      jsx: 'automatic',
+      write: false,
+      outdir: join(root, '.cache', OUT),
+      entryNames: '[name]-[hash]',
+      chunkNames: 'runtime-[hash]',
+      publicPath: `/${OUT}`,
+      metafile: true,
+      logLevel: 'silent',
+      absWorkingDir: root,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [
+        {
+          name: 'island-entries',
+          setup(build) {
+            build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: 'island' }));
+            build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
+              resolveDir: islandsDir,
+              loader: 'ts',
+              contents: [
+                `import Island from ${JSON.stringify(join(islandsDir, `${args.path}.tsx`))};`,
+                `import { hydrateIsland } from ${JSON.stringify(hydrate)};`,
+                `export default (el: Element, props: any) => hydrateIsland(el, Island, props);`,
+              ].join('\n'),
+            }));
+          },
+        },
+      ],
+    });
+    const assets = result.outputFiles.map((f) => ({ outFile: `${OUT}/${f.path.slice(f.path.lastIndexOf('/') + 1)}`, contents: f.contents }));
+    const chunks: Record<string, string> = {};
+    for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+      const entry = meta.entryPoint?.replace(/^island:/, '');
+      if (entry && names.includes(entry)) chunks[entry] = `/${OUT}/${file.slice(file.lastIndexOf('/') + 1)}`;
+    }
+    const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(loaderBuild.metafile.inputs)]
+      .filter((f) => !f.startsWith('island:'))
+      .map((f) => resolve(root, f));
+    return { assets, chunks, loader: loaderBuild.outputFiles[0].text.trim(), inputs };
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    throw new DiagnosticError(
+      (failure.errors ?? [{ text: String(error) }]).map((e) => ({
+        code: 'islands/compile',
+        message: `an island could not be bundled: ${e.text}`,
+        hint: 'fix the error in templates/islands/; islands run in the browser, so they cannot import node: modules',
+        file: e.location?.file,
+        line: e.location?.line,
+        column: e.location ? e.location.column + 1 : undefined,
+      })),
+    );
+  }
+}

@@ -1,0 +1,429 @@
+// The real Heart Notes site in Chromium against `heartnotes preview`: section 404s, redirects,
+// what works without JavaScript, ad slots, accessibility of every sitemap page at phone and
+// desktop widths, and screenshots of one page per template.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { watchPage } from '../e2e-helpers/console.ts';
+import { loadLazyImages } from '../e2e-helpers/page.ts';
+import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'site');
+/** Tabs open at once when many pages are visited (two cores: more only queue up). */
+const TABS = 4;
+
+const MESSAGES = {
+  post: "Oops! We couldn't find the article you're looking for.",
+  affiliate: 'Product not found',
+  category: 'No detailed information was found for this category.',
+  promo: 'Redirecting...',
+};
+
+let site: PreviewedSite | undefined;
+let browser: LaunchedBrowser | undefined;
+let noJs: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const [built, withJs, withoutJs] = await Promise.allSettled([
+    buildAndPreview(),
+    launchBrowser(),
+    // A persistent context takes its options at launch, so the no-JavaScript context is its own browser.
+    launchBrowser({ javaScriptEnabled: false }),
+  ]);
+  if (built.status === 'fulfilled') site = built.value;
+  if (withJs.status === 'fulfilled') browser = withJs.value;
+  if (withoutJs.status === 'fulfilled') noJs = withoutJs.value;
+  for (const outcome of [built, withJs, withoutJs]) if (outcome.status === 'rejected') throw outcome.reason;
+});
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), noJs?.close(), site?.stop()]);
+});
+
+const url = (path: string) => new URL(path, site!.url).href;
+
+/** Opens `path` in a new tab, recording console errors and failed same-origin requests from the start. */
+async function open(context: BrowserContext, path: string, viewport = DESKTOP, expectedStatus = 200) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const target = url(path);
+  const problems = watchPage(page, {
+    origin: new URL(site!.url).origin,
+    // Chromium logs the 404 document itself as a failed resource; the status is asserted instead.
+    ignoreConsole: (m: ConsoleMessage) => expectedStatus === 404 && m.location().url === target && /status of 404/.test(m.text()),
+  });
+  const response = await page.goto(target, { waitUntil: 'load' });
+  return { page, response, problems };
+}
+
+/** Runs `fn` over `items` with a few tabs' worth of concurrency. */
+async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>, width = TABS) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
+}
+
+const visibleText = (page: Page) => page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim());
+
+// ── Section 404s ──────────────────────────────────────────────────────────────────────────────
+
+describe('unknown addresses in a section show that section\'s message (SPEC §3.1)', () => {
+  it.each([
+    ['/post/nope', MESSAGES.post],
+    ['/affiliate/nope', MESSAGES.affiliate],
+    ['/category/nope', MESSAGES.category],
+  ])('%s → 404 with "%s" and a link home', async (path, message) => {
+    const { page, response, problems } = await open(browser!.context, path, DESKTOP, 404);
+    try {
+      expect(response?.status()).toBe(404);
+      await expect.poll(() => page.locator('h1').innerText()).toBe(message);
+      expect(await page.locator('main a[href="/"]').count(), 'a link to the home page').toBeGreaterThan(0);
+      expect(await page.locator('main a[href="/"]').first().isVisible()).toBe(true);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/promo/nope → 404 and a page whose visible text is only "Redirecting..."', async () => {
+    const { page, response, problems } = await open(browser!.context, '/promo/nope', DESKTOP, 404);
+    try {
+      expect(response?.status()).toBe(404);
+      expect(await visibleText(page)).toBe('Redirecting...');
+      // Give the browser time for its late requests (the favicon) before judging them.
+      await page.waitForLoadState('networkidle');
+      expect(problems.all(), 'console errors or failed requests on /promo/nope').toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  describe('on a host that ignores _redirects and serves 404.html for everything unknown', () => {
+    const serve404 = async (page: Page) => {
+      const body = readFileSync(join(site!.outDir, '404.html'));
+      await page.route('**/post/other', (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body }));
+    };
+
+    it('the page\'s script swaps in the article message', async () => {
+      const page = await browser!.context.newPage();
+      try {
+        await serve404(page);
+        const response = await page.goto(url('/post/other'));
+        expect(response?.status()).toBe(404);
+        await expect.poll(() => page.locator('h1').innerText()).toBe(MESSAGES.post);
+        expect(await page.locator('main a[href="/"]').count()).toBeGreaterThan(0);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('without JavaScript the general not-found message shows', async () => {
+      const page = await noJs!.context.newPage();
+      try {
+        await serve404(page);
+        const response = await page.goto(url('/post/other'));
+        expect(response?.status()).toBe(404);
+        const heading = await page.locator('h1').innerText();
+        expect(heading).toMatch(/not found/i);
+        expect(heading).not.toBe(MESSAGES.post);
+        expect(await page.locator('main a[href="/"]').count()).toBeGreaterThan(0);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+});
+
+// ── Redirects ─────────────────────────────────────────────────────────────────────────────────
+
+describe('redirects served by preview from _redirects', () => {
+  const data = (file: string) => JSON.parse(readFileSync(join(PROJECT_ROOT, 'content', 'data', file), 'utf8')) as { id: string; url: string }[];
+  const head = (path: string) => fetch(url(path), { redirect: 'manual' });
+
+  it('/promo/{id} → 302 to the partner address of promos.json', async () => {
+    for (const p of data('promos.json')) {
+      const res = await head(`/promo/${p.id}`);
+      expect(res.status, `/promo/${p.id}`).toBe(302);
+      expect(res.headers.get('location')).toBe(p.url);
+    }
+  });
+
+  it('/redirect/{id} → 302 to the partner address of redirects.json', async () => {
+    for (const p of data('redirects.json')) {
+      const res = await head(`/redirect/${p.id}`);
+      expect(res.status, `/redirect/${p.id}`).toBe(302);
+      expect(res.headers.get('location')).toBe(p.url);
+    }
+  });
+
+  it('/breakupRecoveryGuide → 301 to /breakup-recovery-guide; /how-to-spot-red-flags → /how-to-spo-red-flags', async () => {
+    for (const [from, to] of [['/breakupRecoveryGuide', '/breakup-recovery-guide'], ['/how-to-spot-red-flags', '/how-to-spo-red-flags']]) {
+      const res = await head(from);
+      expect(res.status, from).toBe(301);
+      expect(new URL(res.headers.get('location') ?? '', site!.url).pathname).toBe(to);
+    }
+  });
+});
+
+// ── Without JavaScript ────────────────────────────────────────────────────────────────────────
+
+describe('without JavaScript', () => {
+  it('runs in a context where scripts really are off', async () => {
+    const page = await noJs!.context.newPage();
+    try {
+      await page.setContent('<title>before</title><script>document.title = "script ran"</script>');
+      expect(await page.title()).toBe('before');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/posts shows 9 cards; Load More shows 18, then 20 and a disabled "All Loaded"', async () => {
+    const { page, problems } = await open(noJs!.context, '/posts');
+    try {
+      const cards = page.locator('main article.card');
+      const visibleCards = () => cards.evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
+      expect(await cards.count(), 'every card is in the page for crawlers').toBe(20);
+      expect(await visibleCards()).toBe(9);
+      const loadMore = page.getByText('Load More', { exact: true });
+      const allLoaded = page.getByRole('button', { name: 'All Loaded' });
+      expect(await allLoaded.isVisible()).toBe(false);
+      await loadMore.filter({ visible: true }).click();
+      expect(await visibleCards()).toBe(18);
+      await loadMore.filter({ visible: true }).click();
+      expect(await visibleCards()).toBe(20);
+      expect(await loadMore.filter({ visible: true }).count(), 'no Load More left').toBe(0);
+      expect(await allLoaded.isVisible()).toBe(true);
+      expect(await allLoaded.isDisabled()).toBe(true);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('FAQ accordion: one answer open at a time, and clicking the open one closes it', async () => {
+    const { page } = await open(noJs!.context, '/dating-advice-for-women');
+    try {
+      const items = page.locator('#faq details');
+      expect(await items.count()).toBeGreaterThanOrEqual(3);
+      const openStates = () => items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open));
+      const answer = (i: number) => items.nth(i).locator('summary + *');
+      expect(await openStates()).toEqual((await openStates()).map(() => false));
+      await items.nth(0).locator('summary').click();
+      expect((await openStates()).slice(0, 3)).toEqual([true, false, false]);
+      expect(await answer(0).isVisible()).toBe(true);
+      await items.nth(1).locator('summary').click();
+      expect((await openStates()).slice(0, 3), 'opening the second closes the first').toEqual([false, true, false]);
+      expect(await answer(0).isVisible()).toBe(false);
+      expect(await answer(1).isVisible()).toBe(true);
+      await items.nth(1).locator('summary').click();
+      expect((await openStates()).every((o) => !o), 'clicking the open one closes it').toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/green-flags-relationship opens its first FAQ answer on load', async () => {
+    const { page } = await open(noJs!.context, '/green-flags-relationship');
+    try {
+      const items = page.locator('#faq details');
+      expect(await items.count()).toBe(5);
+      expect(await items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open))).toEqual([true, false, false, false, false]);
+      expect(await items.nth(0).locator('summary + *').isVisible()).toBe(true);
+      await items.nth(2).locator('summary').click();
+      expect(await items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open))).toEqual([false, false, true, false, false]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the Categories sidebar keeps one group open at a time', async () => {
+    const { page } = await open(noJs!.context, '/articles');
+    try {
+      const sidebar = page.locator('aside').filter({ has: page.getByRole('heading', { name: 'Categories' }) });
+      const groups = sidebar.locator('details');
+      expect(await groups.count()).toBe(3);
+      expect(await groups.locator('summary').allInnerTexts()).toEqual(['Relationship Advice', 'Dating Tips', 'Self-Improvement']);
+      const states = () => groups.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open));
+      expect((await states()).filter(Boolean), 'one group open on load').toHaveLength(1);
+      await groups.nth(1).locator('summary').click();
+      expect(await states()).toEqual([false, true, false]);
+      expect(await groups.nth(1).getByRole('link', { name: 'First Dates' }).isVisible()).toBe(true);
+      expect(await groups.nth(0).getByRole('link', { name: 'Trust' }).isVisible()).toBe(false);
+      await groups.nth(2).locator('summary').click();
+      expect(await states()).toEqual([false, false, true]);
+      await groups.nth(2).locator('summary').click();
+      expect(await states(), 'the open group collapses').toEqual([false, false, false]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/guides: "Next →" goes to page 2; on page 5 Next is disabled', async () => {
+    const { page } = await open(noJs!.context, '/guides');
+    try {
+      await page.getByRole('link', { name: 'Next →' }).click();
+      await page.waitForURL(url('/guides/page/2'));
+      expect(await page.locator('h1').innerText()).toMatch(/page 2 of 5/);
+      await page.goto(url('/guides/page/5'));
+      expect(await page.getByRole('link', { name: /Next/ }).count(), 'Next is not a link on the last page').toBe(0);
+      const next = page.locator('[aria-disabled="true"]', { hasText: 'Next' });
+      expect(await next.isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: '← Previous' }).getAttribute('href')).toBe('/guides/page/4');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+// ── Layout details ────────────────────────────────────────────────────────────────────────────
+
+describe('layout', () => {
+  it('ad slots on the necklace pages reserve at least 250 px at both widths', async () => {
+    for (const path of ['/love-necklace-gift-page', '/gift-for-daughter-necklace']) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page } = await open(browser!.context, path, viewport);
+        try {
+          const slots = await page.locator('[data-ad-slot]').evaluateAll((els) =>
+            els.map((e) => ({ minHeight: parseFloat(getComputedStyle(e).minHeight), height: e.getBoundingClientRect().height })),
+          );
+          expect(slots.length, `${path}: ad slots`).toBeGreaterThan(0);
+          for (const s of slots) {
+            expect(s.minHeight, `${path} at ${viewport.width}px: computed min-height`).toBeGreaterThanOrEqual(250);
+            expect(s.height, `${path} at ${viewport.width}px: rendered height`).toBeGreaterThanOrEqual(250);
+          }
+        } finally {
+          await page.close();
+        }
+      }
+    }
+  });
+
+  it('a review shows a green Pros box beside a red Cons box on desktop, stacked on a phone', async () => {
+    const path = '/affiliate/affiliate-his-secret-obsession-review';
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await open(browser!.context, path, viewport);
+      try {
+        const box = async (name: string) => {
+          const section = page.locator('section').filter({ has: page.getByRole('heading', { name, exact: true }) });
+          const rect = (await section.boundingBox())!;
+          const bg = await section.evaluate((e) => getComputedStyle(e).backgroundColor);
+          const [r, g, b] = (bg.match(/\d+/g) ?? []).map(Number);
+          return { rect, r, g, b };
+        };
+        const pros = await box('Pros');
+        const cons = await box('Cons');
+        expect(pros.g, `Pros background is greenish (${pros.r},${pros.g},${pros.b})`).toBeGreaterThan(pros.r);
+        expect(cons.r, `Cons background is reddish (${cons.r},${cons.g},${cons.b})`).toBeGreaterThan(cons.g);
+        if (viewport === DESKTOP) {
+          expect(Math.abs(pros.rect.y - cons.rect.y), 'side by side: same top').toBeLessThanOrEqual(2);
+          expect(cons.rect.x).toBeGreaterThan(pros.rect.x + pros.rect.width - 1);
+        } else {
+          expect(cons.rect.y, 'stacked on a phone').toBeGreaterThanOrEqual(pros.rect.y + pros.rect.height - 1);
+        }
+      } finally {
+        await page.close();
+      }
+    }
+  });
+});
+
+// ── Every sitemap page ────────────────────────────────────────────────────────────────────────
+
+function formatViolations(path: string, width: number, violations: Result[]): string[] {
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${path} @${width}px: ${v.id} (${v.impact ?? 'n/a'}) ${v.help} — at ${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
+  );
+}
+
+describe('every sitemap page at 375 and 1280 px', () => {
+  it('has zero axe-core violations, no console errors and no failed same-origin requests', { timeout: 240_000 }, async () => {
+    const xml = readFileSync(join(site!.outDir, 'sitemap.xml'), 'utf8');
+    const paths = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => {
+      const loc = new URL(m[1].replace(/&amp;/g, '&'));
+      return loc.pathname + loc.search;
+    });
+    expect(paths.length).toBeGreaterThanOrEqual(60);
+    const violations: string[] = [];
+    const failures: string[] = [];
+    const checked: string[] = [];
+    await inParallel(paths, async (path) => {
+      // One load per page: phone width first, then the same tab widened to desktop. The pages
+      // are static (no script changes them after load), so this is what a fresh load would show.
+      const { page, response, problems } = await open(browser!.context, path, PHONE);
+      try {
+        if (response?.status() !== 200) failures.push(`${path}: HTTP ${response?.status() ?? 'no response'}`);
+        for (const viewport of [PHONE, DESKTOP]) {
+          await page.setViewportSize(viewport);
+          await loadLazyImages(page);
+          // Legacy mode runs axe in the page itself instead of finishing in an extra blank tab:
+          // the same rules, half the time, and these pages have no frames it would miss.
+          const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+          violations.push(...formatViolations(path, viewport.width, axe.violations));
+          checked.push(`${path}@${viewport.width}`);
+        }
+        for (const p of problems.all()) failures.push(`${path}: ${p}`);
+      } catch (error) {
+        failures.push(`${path}: ${(error as Error).message.split('\n')[0]}`);
+      } finally {
+        await page.close();
+      }
+    });
+    expect(checked, 'every page was checked at both widths').toHaveLength(paths.length * 2);
+    expect.soft(violations, `${violations.length} axe-core violation node(s) across ${paths.length} pages × 2 widths:\n${violations.join('\n')}`).toEqual([]);
+    expect(failures, `${failures.length} problem(s):\n${failures.join('\n')}`).toEqual([]);
+  });
+});
+
+// ── Screenshots ───────────────────────────────────────────────────────────────────────────────
+
+const TEMPLATE_PAGES = [
+  { name: 'home', path: '/', status: 200 },
+  { name: 'article', path: '/post/five-relationship-secrets', status: 200 },
+  { name: 'review', path: '/affiliate/affiliate-his-secret-obsession-review', status: 200 },
+  { name: 'guide', path: '/breakup-recovery-guide', status: 200 },
+  { name: 'gift', path: '/impress-herMom-gift-guide', status: 200 },
+  { name: 'category', path: '/category/dating', status: 200 },
+  { name: 'posts', path: '/posts', status: 200 },
+  { name: 'guides-page-2', path: '/guides/page/2', status: 200 },
+  { name: 'contact', path: '/contact', status: 200 },
+  { name: '404', path: '/no-such-page-on-heart-notes', status: 404 },
+];
+
+describe('screenshots of one page per template', () => {
+  it('are saved at 375 and 1280 px, with nothing wider than the screen and no broken image', { timeout: 120_000 }, async () => {
+    const jobs = TEMPLATE_PAGES.flatMap((t) => [PHONE, DESKTOP].map((viewport) => ({ ...t, viewport })));
+    const problems: string[] = [];
+    // One tab at a time: full-page captures taken in parallel tabs of this Chromium sometimes
+    // come out as the first screenful repeated down the page.
+    await inParallel(jobs, async ({ name, path, status, viewport }) => {
+      const { page, response } = await open(browser!.context, path, viewport, status);
+      try {
+        if (response?.status() !== status) problems.push(`${path}: HTTP ${response?.status()}`);
+        await loadLazyImages(page);
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (sideways > 0) problems.push(`${path} @${viewport.width}px: ${sideways}px wider than the screen`);
+        const broken = await page.evaluate(() =>
+          Array.from(document.images)
+            .filter((img) => img.checkVisibility() && img.complete && img.naturalWidth === 0)
+            .map((img) => img.getAttribute('src')),
+        );
+        for (const src of broken) problems.push(`${path} @${viewport.width}px: broken image ${src}`);
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }, 1);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,932 @@
+// The real Heart Notes site, built once with the CLI, read back from dist/: what each page says
+// and links to, checked against SPEC §3–§5 and §8 and against the content files it comes from.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import matter from 'gray-matter';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
+import { $, $$, jsonLd, parseHtml, text, type Element } from '../helpers/dom.ts';
+
+const CONTENT = join(PROJECT_ROOT, 'content');
+const SITE_URL: string = JSON.parse(readFileSync(join(CONTENT, 'site.json'), 'utf8')).url;
+
+// ── The build ────────────────────────────────────────────────────────────────────────────────
+
+let tmp: string;
+/** The build every test reads, and a second one of the same content for the stability check. */
+let dist: string;
+let dist2: string;
+
+function build(out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/heartnotes.mjs', 'build', '--out', out, '--quiet', '--no-cache'], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c));
+    child.stderr.on('data', (c: Buffer) => (output += c));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`heartnotes build exited with ${code}:\n${output}`))));
+  });
+}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'heartnotes-site-content-'));
+  dist = join(tmp, 'a', 'dist');
+  dist2 = join(tmp, 'b', 'dist');
+  await Promise.all([build(dist), build(dist2)]);
+});
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+// ── Reading dist/ ─────────────────────────────────────────────────────────────────────────────
+
+/** `/` → index.html, `/about` → about.html (the generator's clean-URL layout). */
+const fileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\//, '').replace(/\/$/, '')}.html`);
+const pathOf = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
+
+const cache = new Map<string, { html: string; doc: Element }>();
+/** The built page at `path` (e.g. `/post/x`), parsed. Fails the test, naming the file, if it is missing. */
+function page(path: string, root = dist): { html: string; doc: Element; main: Element } {
+  const file = join(root, fileOf(path));
+  let hit = cache.get(file);
+  if (!hit) {
+    if (!existsSync(file)) throw new Error(`${path}: no page was built (expected ${relative(root, file)})`);
+    const html = readFileSync(file, 'utf8');
+    hit = { html, doc: parseHtml(html) };
+    cache.set(file, hit);
+  }
+  // Redirect pages have no <main>; their body stands in.
+  const main = $(hit.doc, 'main') ?? $(hit.doc, 'body') ?? hit.doc;
+  return { ...hit, main };
+}
+
+/** Whether a site path (or asset) was built: a page file or a static file. */
+function builtExists(path: string): boolean {
+  const clean = path.split(/[?#]/)[0];
+  if (/\.[a-z0-9]+$/i.test(clean)) return existsSync(join(dist, clean));
+  return existsSync(join(dist, fileOf(clean)));
+}
+
+function htmlFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.html')) out.push(relative(root, full).split('\\').join('/'));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+const metaContent = (doc: Element, key: string) =>
+  $$(doc, 'head meta').find((m) => m.attrs.name === key || m.attrs.property === key)?.attrs.content;
+const canonicalOf = (doc: Element) => $(doc, 'head link[rel="canonical"]')?.attrs.href;
+const titleOf = (doc: Element) => text($(doc, 'head title') ?? { tag: 'title', attrs: {}, children: [], parent: null });
+const isNoindex = (doc: Element) => /\bnoindex\b/.test(metaContent(doc, 'robots') ?? '');
+/** Alias and partner-link pages that only send the visitor on (meta refresh), and the promo "Redirecting..." page. */
+const isRedirectPage = (doc: Element) =>
+  $$(doc, 'head meta').some((m) => (m.attrs['http-equiv'] ?? '').toLowerCase() === 'refresh') ||
+  ($(doc, 'main') !== undefined && text($(doc, 'main')!) === 'Redirecting...');
+const typesOf = (ld: Record<string, any>[]) => ld.map((d) => d['@type']);
+/** The words of a piece of text. */
+const words = (s: string) => s.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w));
+/** A section whose first heading reads `heading`. */
+function sectionByHeading(root: Element, heading: string | RegExp): Element | undefined {
+  return $$(root, 'section, aside').find((s) => {
+    const h = $(s, 'h2, h3');
+    return h !== undefined && (typeof heading === 'string' ? text(h) === heading : heading.test(text(h)));
+  });
+}
+/** Document order of each element below `root`. */
+function order(root: Element): Map<Element, number> {
+  const all = $$(root, '*');
+  return new Map(all.map((el, i) => [el, i]));
+}
+
+// ── Content files, for the values pages must show ────────────────────────────────────────────
+
+const readJson = <T,>(file: string): T => JSON.parse(readFileSync(join(CONTENT, 'data', file), 'utf8')) as T;
+function frontMatter(dir: string): { slug: string; data: Record<string, any>; body: string }[] {
+  return readdirSync(join(CONTENT, dir))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => {
+      const parsed = matter(readFileSync(join(CONTENT, dir, f), 'utf8'));
+      return { slug: (parsed.data.slug as string | undefined) ?? f.replace(/\.md$/, ''), data: parsed.data, body: parsed.content };
+    });
+}
+
+/** "4.2/5" or "4.2" → 4.2, the rule of SPEC §7: a rating is shown only when it parses. */
+function parseRating(raw: unknown): number | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const m = /^(\d(?:\.\d+)?)(?:\s*\/\s*5)?$/.exec(raw.trim());
+  if (!m) return undefined;
+  const v = Number(m[1]);
+  return v >= 0 && v <= 5 ? v : undefined;
+}
+
+// ── Articles ──────────────────────────────────────────────────────────────────────────────────
+
+describe('articles at /post/{slug} (SPEC §3.2)', () => {
+  const postPaths = () =>
+    readdirSync(join(dist, 'post'))
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => `/post/${f.replace(/\.html$/, '')}`)
+      .sort();
+
+  it('there are eleven, ids 1–11, dated 2025-01-05 … 2025-05-22, including the four slugs the SPEC names', () => {
+    const paths = postPaths();
+    expect(paths).toHaveLength(11);
+    for (const slug of ['reignite-the-flame-of-romance', 'gentle-decoding-secrets-of-men', 'unlock-the-power-of-irresistible-texts', 'affiliate-the-lost-generator-review']) {
+      expect(paths, `an article at /post/${slug}`).toContain(`/post/${slug}`);
+    }
+    const ids: number[] = [];
+    const dates: string[] = [];
+    for (const path of paths) {
+      const { doc, main } = page(path);
+      const article = $(main, 'article[data-article-id]');
+      expect(article, `${path}: the article element carries its id`).toBeDefined();
+      ids.push(Number(article!.attrs['data-article-id']));
+      const date = $(article!, 'header time[datetime]')?.attrs.datetime;
+      expect(date, `${path}: a visible <time datetime> date`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const ld = jsonLd(doc).find((d) => d['@type'] === 'Article');
+      expect(ld?.datePublished, `${path}: Article JSON-LD datePublished matches the visible date`).toBe(date);
+      dates.push(date!);
+    }
+    expect(ids.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    dates.sort();
+    expect(dates[0]).toBe('2025-01-05');
+    expect(dates[dates.length - 1]).toBe('2025-05-22');
+  });
+
+  it('each has a cover, a title, a body of at least 500 words with <h2> sections and a list, and a "Discover More Secrets" block', () => {
+    for (const path of postPaths()) {
+      const { main } = page(path);
+      const article = $(main, 'article')!;
+      expect(text($(article, 'h1')!), `${path}: <h1>`).not.toBe('');
+      const cover = $(article, 'img.cover') ?? $(article, 'img');
+      expect(cover?.attrs.src && builtExists(cover.attrs.src), `${path}: cover image ${cover?.attrs.src} exists in dist`).toBe(true);
+      const body = $(article, '.prose');
+      expect(body, `${path}: article body`).toBeDefined();
+      const count = words(text(body!)).length;
+      expect(count, `${path}: words in the body`).toBeGreaterThanOrEqual(500);
+      expect($$(body!, 'h2').length, `${path}: <h2> sections in the body`).toBeGreaterThanOrEqual(2);
+      expect($$(body!, 'ul li, ol li').length, `${path}: list items in the body`).toBeGreaterThanOrEqual(3);
+      const discover = sectionByHeading(main, 'Discover More Secrets');
+      expect(discover, `${path}: a "Discover More Secrets" block`).toBeDefined();
+      expect($$(discover!, 'a[href]').filter((a) => builtExists(a.attrs.href)).length, `${path}: the block links somewhere on the site`).toBeGreaterThan(0);
+    }
+  });
+
+  it('"You Might Also Like" links to exactly two other, existing articles, the same in two builds', () => {
+    const related = (path: string, root: string) => {
+      const { main } = page(path, root);
+      const section = sectionByHeading(main, 'You Might Also Like');
+      expect(section, `${path}: a "You Might Also Like" section`).toBeDefined();
+      return [...new Set($$(section!, 'a[href]').map((a) => a.attrs.href))];
+    };
+    const all = postPaths();
+    for (const path of all) {
+      const links = related(path, dist);
+      expect(links, `${path}: related links`).toHaveLength(2);
+      for (const href of links) {
+        expect(all, `${path}: related link ${href} is an article`).toContain(href);
+        expect(href, `${path}: never links to itself`).not.toBe(path);
+      }
+      expect(related(path, dist2), `${path}: the same two in a second build`).toEqual(links);
+    }
+  });
+});
+
+// ── Reviews ───────────────────────────────────────────────────────────────────────────────────
+
+describe('reviews at /affiliate/{slug} (SPEC §3.3)', () => {
+  const reviews = frontMatter('reviews');
+
+  it('there are five, with the slugs the SPEC names', () => {
+    expect(reviews.map((r) => r.slug).sort()).toEqual([
+      'affiliate-aqua-tower-review',
+      'affiliate-his-secret-obsession-review',
+      'affiliate-mitolyn-review',
+      'affiliate-the-lost-generator-review',
+      'affiliate-unlock-the-scrambler-review',
+    ]);
+    for (const r of reviews) expect(builtExists(`/affiliate/${r.slug}`), `/affiliate/${r.slug} was built`).toBe(true);
+  });
+
+  it.each(reviews.map((r) => [r.slug, r] as const))('%s: title, description and the page top to bottom', (slug, review) => {
+    const path = `/affiliate/${slug}`;
+    const d = review.data;
+    const { doc, main } = page(path);
+    expect(titleOf(doc)).toBe(`${d.title} | Affiliate Review`);
+    expect(metaContent(doc, 'description')).toBe(d.excerpt || d.title);
+
+    const article = $(main, 'article')!;
+    const pos = order(article);
+    const at = (name: string, el: Element | undefined) => {
+      expect(el, `${path}: ${name}`).toBeDefined();
+      return pos.get(el!)!;
+    };
+    const back = at('Back link to /posts', $$(article, 'a[href="/posts"]').find((a) => /Back/.test(text(a))));
+    const cover = at('cover image', $$(article, 'img').find((i) => i.attrs.src === d.coverImage));
+    const h1 = at('<h1> with the title', $$(article, 'h1').find((h) => text(h) === d.title));
+    const rating = parseRating(d.rating);
+    const ratingEl = $$(article, 'p').find((p) => /Our editors.? rating/.test(text(p)));
+    if (rating !== undefined) {
+      expect(ratingEl, `${path}: the editors' rating is shown`).toBeDefined();
+      expect(text(ratingEl!), `${path}: the editors' rating from the data`).toContain(`${rating}/5`);
+    } else {
+      expect(ratingEl, `${path}: no rating shown when the data has none that parses`).toBeUndefined();
+    }
+    const priceEl = $$(article, 'p').find((p) => /^Price:/.test(text(p)));
+    const price = at('price', priceEl);
+    expect(text(priceEl!)).toContain(d.price);
+    if (d.shipping) expect(text(priceEl!), `${path}: shipping beside the price`).toContain(d.shipping.match(/\$[\d.]+/)![0]);
+    const ctas = $$(article, 'a[data-affiliate-cta]');
+    expect(ctas.length, `${path}: two call-to-action buttons`).toBe(2);
+    const cta1 = at('first call to action', ctas[0]);
+    const guarantee = at('"* 60-day money-back guarantee"', $$(article, 'p').find((p) => text(p) === '* 60-day money-back guarantee'));
+    const pros = at('Pros box', sectionByHeading(article, 'Pros'));
+    const cons = at('Cons box', sectionByHeading(article, 'Cons'));
+    const body = at('Markdown body', $(article, '.prose'));
+    const faqEl = sectionByHeading(article, 'Frequently Asked Questions');
+    const faq = at('FAQ', faqEl);
+    const conclusionEl = sectionByHeading(article, 'Conclusion');
+    const cta2 = at('second call to action', ctas[1]);
+
+    const sequence: [string, number][] = [['back', back], ['cover', cover], ['h1', h1]];
+    if (ratingEl) sequence.push(['rating', pos.get(ratingEl)!]);
+    sequence.push(['price', price], ['cta', cta1], ['guarantee', guarantee], ['pros', pros], ['cons', cons], ['body', body], ['faq', faq]);
+    if (d.conclusion) {
+      expect(conclusionEl, `${path}: the conclusion box`).toBeDefined();
+      expect(text(conclusionEl!)).toContain(d.conclusion.slice(0, 60));
+      sequence.push(['conclusion', pos.get(conclusionEl!)!]);
+    } else {
+      expect(conclusionEl, `${path}: no conclusion box when the review has none`).toBeUndefined();
+    }
+    sequence.push(['second cta', cta2]);
+    const sorted = [...sequence].sort((a, b) => a[1] - b[1]).map(([n]) => n);
+    expect(sorted, `${path}: element order`).toEqual(sequence.map(([n]) => n));
+
+    // Pros and cons from the data.
+    expect($$(sectionByHeading(article, 'Pros')!, 'li').map(text)).toEqual(d.pros);
+    expect($$(sectionByHeading(article, 'Cons')!, 'li').map(text)).toEqual(d.cons);
+
+    // Every call to action is a sponsored link to the affiliate address, in a new tab.
+    for (const a of ctas) {
+      expect(a.attrs.href).toBe(d.affiliateLink);
+      expect(a.attrs.rel).toBe('sponsored nofollow noopener');
+      expect(a.attrs.target).toBe('_blank');
+    }
+    for (const a of $$(article, 'a[href]').filter((a) => a.attrs.href === d.affiliateLink)) {
+      expect(a.attrs.rel?.split(/\s+/), `${path}: every link to the affiliate address is sponsored`).toEqual(expect.arrayContaining(['sponsored', 'nofollow']));
+    }
+
+    // FAQ: one accordion group; the review's own questions, or the three defaults.
+    const items = $$(faqEl!, 'details');
+    const names = new Set(items.map((i) => i.attrs.name));
+    expect(names.size === 1 && !names.has(undefined as never) && !names.has(''), `${path}: FAQ items share one <details name>`).toBe(true);
+    const questions = items.map((i) => text($(i, 'summary')!));
+    if (d.faqs) {
+      expect(questions).toEqual(d.faqs.map((f: { q?: string; question?: string }) => f.q ?? f.question));
+    }
+  });
+
+  it('the two reviews without FAQs (the Scrambler, Mitolyn) show exactly the three default questions', () => {
+    const withoutFaqs = reviews.filter((r) => r.data.faqs === undefined).map((r) => r.slug).sort();
+    expect(withoutFaqs).toEqual(['affiliate-mitolyn-review', 'affiliate-unlock-the-scrambler-review']);
+    for (const slug of withoutFaqs) {
+      const { main } = page(`/affiliate/${slug}`);
+      const items = $$(sectionByHeading(main, 'Frequently Asked Questions')!, 'details');
+      expect(items, `${slug}: three FAQ items`).toHaveLength(3);
+      const qa = items.map((i) => ({ q: text($(i, 'summary')!), a: text($(i, '.faq-answer') ?? i) }));
+      expect(qa[0].q).toMatch(/\bscam\b/i);
+      expect(qa[1].q).toMatch(/where .*buy/i);
+      expect(qa[2].q).toMatch(/refund/i);
+      expect(qa[2].a).toMatch(/60-day money-back guarantee/);
+      for (const { a } of qa) expect(a.length, `${slug}: each default answer says something`).toBeGreaterThan(40);
+    }
+  });
+
+  it('/mitolyn-review shows the same review and points search engines at /affiliate/affiliate-mitolyn-review', () => {
+    const { doc } = page('/mitolyn-review');
+    expect(canonicalOf(doc)).toBe(`${SITE_URL}/affiliate/affiliate-mitolyn-review`);
+    expect(text($(doc, 'h1')!)).toBe(text($(page('/affiliate/affiliate-mitolyn-review').doc, 'h1')!));
+  });
+
+  it('structured data: a rating only where ours parses, never a 5.0 / 100-reviews default', () => {
+    for (const r of reviews) {
+      const path = `/affiliate/${r.slug}`;
+      const ld = jsonLd(page(path).doc);
+      const product = ld.find((x) => x['@type'] === 'Product');
+      expect(product, `${path}: Product JSON-LD`).toBeDefined();
+      expect(product!.name).toBe(r.data.productName);
+      expect(product!.review?.['@type'], `${path}: Product.review`).toBe('Review');
+      expect(product!.aggregateRating, `${path}: no aggregate (user) rating is claimed`).toBeUndefined();
+      const rating = parseRating(r.data.rating);
+      if (rating === undefined) {
+        expect(product!.review.reviewRating, `${path}: no rating when ours does not parse`).toBeUndefined();
+      } else {
+        expect(Number(product!.review.reviewRating?.ratingValue), `${path}: reviewRating`).toBe(rating);
+        expect(Number(product!.review.reviewRating?.bestRating ?? 5)).toBe(5);
+      }
+      const json = JSON.stringify(ld);
+      expect(json, `${path}: no default review count`).not.toMatch(/"(review|rating)Count"\s*:\s*"?100\b/);
+    }
+  });
+
+  it('no "(Limited Time Offer)", no commission and no unreplaced {{placeholder}} on any page', () => {
+    expect(reviews.every((r) => r.data.priceIsLimitedOffer !== true), 'all review data says the price is not time-limited').toBe(true);
+    const commissions = reviews.map((r) => String(r.data.commission));
+    expect(commissions.length).toBe(5);
+    const problems: string[] = [];
+    for (const file of htmlFiles(dist)) {
+      const { doc } = page(pathOf(file));
+      const visible = text($(doc, 'body') ?? doc);
+      const raw = readFileSync(join(dist, file), 'utf8');
+      if (/Limited Time Offer/i.test(raw)) problems.push(`${file}: "(Limited Time Offer)"`);
+      if (raw.includes('{{')) problems.push(`${file}: an unreplaced {{placeholder}}`);
+      for (const c of commissions) {
+        // As a number on its own, so a price such as $136.10 is not mistaken for 36.1.
+        const escaped = c.replace(/[.*+?^$|()[\]{}\\]/g, '\\$&');
+        const alone = new RegExp(`(?<![\\d.])${escaped}(?![\\d])`);
+        if (alone.test(raw) || alone.test(visible)) problems.push(`${file}: the commission "${c}"`);
+      }
+      if (/revshare|\bCPA\b/i.test(raw)) problems.push(`${file}: commission terms`);
+      if (/\b4\.9\s*\/\s*5\b|\/5 User Rating/.test(visible)) problems.push(`${file}: a fixed user rating`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// ── Advice pages ──────────────────────────────────────────────────────────────────────────────
+
+const ADVICE_PATHS = [
+  '/how-to-get-your-ex-back', '/dating-advice-for-women', '/emotional-connection-tips', '/breakup-recovery-guide',
+  '/his-secret-obsession-review', '/chat-mistakes', '/confidence-attraction', '/emotional-attraction', '/nice-guy-trap',
+  '/ways-to-heal-after-breakup', '/best-books-to-heal-a-broken-heart', '/better-breakups', '/breakups',
+  '/psychology-today-breakups', '/breakup-checklist', '/emotional-safety-tips', '/stop-walking-on-eggshells',
+  '/green-flags-relationship', '/how-to-spo-red-flags', '/emotional-intimacy-tips', '/emotional-neglect-healing',
+  '/how-to-get-him-to-open-up',
+];
+
+/** The questions of the FAQ accordion in `#faq`. */
+function faqItems(main: Element): { el: Element; q: string }[] {
+  const faq = $(main, '#faq');
+  if (!faq) return [];
+  return $$(faq, 'details').map((el) => ({ el, q: text($(el, 'summary')!) }));
+}
+const bodyHeadings = (main: Element, level = 'h2') => $$($(main, 'article .prose') ?? main, level).map(text);
+
+describe('long-form advice pages (SPEC §3.4)', () => {
+  it('all 22 published paths were built, each a real page with its own <h1> and a long body', () => {
+    expect(ADVICE_PATHS).toHaveLength(22);
+    for (const path of ADVICE_PATHS) {
+      const { doc, main } = page(path);
+      expect(isRedirectPage(doc), `${path} is a page, not a redirect`).toBe(false);
+      expect($$(main, 'h1').length, `${path}: one <h1>`).toBe(1);
+      expect(words(text($(main, '.prose') ?? main)).length, `${path}: words in the body`).toBeGreaterThanOrEqual(300);
+    }
+  });
+
+  it('/how-to-get-your-ex-back has 7 steps', () => {
+    const steps = bodyHeadings(page('/how-to-get-your-ex-back').main).filter((h) => /^Step \d+\b/.test(h));
+    expect(steps.map((s) => Number(/^Step (\d+)/.exec(s)![1]))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('/dating-advice-for-women has 7 tips and an FAQ', () => {
+    const { main, doc } = page('/dating-advice-for-women');
+    const tips = bodyHeadings(main).filter((h) => /^Tip \d+\b/.test(h));
+    expect(tips.map((s) => Number(/^Tip (\d+)/.exec(s)![1]))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const faq = faqItems(main);
+    expect(faq.length).toBeGreaterThanOrEqual(3);
+    const ld = jsonLd(doc).find((d) => d['@type'] === 'FAQPage');
+    expect(ld?.mainEntity.map((q: { name: string }) => q.name)).toEqual(faq.map((f) => f.q));
+  });
+
+  it('/emotional-connection-tips has 7 tips', () => {
+    const tips = bodyHeadings(page('/emotional-connection-tips').main).filter((h) => /^Tip \d+\b/.test(h));
+    expect(tips.map((s) => Number(/^Tip (\d+)/.exec(s)![1]))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('/ways-to-heal-after-breakup has 19 numbered sections, in order', () => {
+    const numbered = bodyHeadings(page('/ways-to-heal-after-breakup').main).filter((h) => /^\d+\.\s/.test(h));
+    expect(numbered.map((h) => Number(/^(\d+)\./.exec(h)![1]))).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+  });
+
+  it('/breakup-recovery-guide: contents, #stories, the 30-day plan, 12 FAQs in #faq, 30 days of no contact', () => {
+    const { main } = page('/breakup-recovery-guide');
+    const toc = $$(main, 'nav').find((n) => /Contents/.test(text($(n, 'h2, h3') ?? n)));
+    expect(toc, 'a contents list').toBeDefined();
+    const tocLinks = $$(toc!, 'a[href^="#"]').map((a) => a.attrs.href.slice(1));
+    expect(tocLinks.length).toBeGreaterThanOrEqual(5);
+    const ids = new Set($$(main, '[id]').map((e) => e.attrs.id));
+    for (const id of tocLinks) expect(ids.has(id), `contents link #${id} has a target`).toBe(true);
+    expect(tocLinks).toEqual(expect.arrayContaining(['stories', 'faq']));
+    expect(ids.has('stories')).toBe(true);
+    const headings = $$(main, 'h2, h3').map(text);
+    for (const days of ['1', '8', '15', '22']) {
+      const end = { '1': '7', '8': '14', '15': '21', '22': '30' }[days];
+      expect(headings.some((h) => new RegExp(`^Days ${days}\\s*[–-]\\s*${end}$`).test(h)), `a "Days ${days}–${end}" block`).toBe(true);
+    }
+    expect(faqItems(main)).toHaveLength(12);
+    expect(text(main)).toMatch(/30 days of no contact|no contact for 30 days/i);
+  });
+
+  it('/breakups and /psychology-today-breakups link to the guide\'s #stories and #faq', () => {
+    for (const path of ['/breakups', '/psychology-today-breakups']) {
+      const hrefs = $$(page(path).main, 'a[href]').map((a) => a.attrs.href);
+      expect(hrefs, path).toContain('/breakup-recovery-guide#stories');
+      expect(hrefs, path).toContain('/breakup-recovery-guide#faq');
+    }
+  });
+
+  it('/green-flags-relationship: 5 FAQs, one accordion group, the first open', () => {
+    const items = faqItems(page('/green-flags-relationship').main);
+    expect(items).toHaveLength(5);
+    expect(items.map((i) => 'open' in i.el.attrs)).toEqual([true, false, false, false, false]);
+    expect(new Set(items.map((i) => i.el.attrs.name)).size).toBe(1);
+    expect(items[0].el.attrs.name).toBeTruthy();
+  });
+
+  it('/how-to-spo-red-flags shows its own 4 questions, none of the green-flag ones', () => {
+    const red = faqItems(page('/how-to-spo-red-flags').main).map((i) => i.q);
+    const green = faqItems(page('/green-flags-relationship').main).map((i) => i.q);
+    expect(red).toHaveLength(4);
+    for (const q of red) expect(green, `"${q}" is not a green-flags question`).not.toContain(q);
+    expect(red.join(' ')).toMatch(/red flag|jealous/i);
+  });
+
+  it('/breakup-checklist offers the PDF, which exists', () => {
+    const link = $$(page('/breakup-checklist').main, 'a[href]').find((a) => a.attrs.href === '/downloads/breakup-checklist.pdf');
+    expect(link, 'a link to /downloads/breakup-checklist.pdf').toBeDefined();
+    expect(text(link!)).toMatch(/PDF|download/i);
+    expect(statSync(join(dist, 'downloads', 'breakup-checklist.pdf')).size).toBeGreaterThan(1000);
+  });
+});
+
+describe('the breakup checklist PDF (SPEC §3.4)', () => {
+  const pdf = () => join(dist, 'downloads', 'breakup-checklist.pdf');
+  const run = (cmd: string, args: string[]) => {
+    const r = spawnSync(cmd, args, { encoding: 'utf8' });
+    if (r.error) throw new Error(`${cmd} could not run (${r.error.message}); install Debian's poppler-utils`);
+    expect(r.status, `${cmd} ${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return r.stdout;
+  };
+
+  it('is a valid PDF with at least one page', () => {
+    expect(readFileSync(pdf()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const info = run('pdfinfo', [pdf()]);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
+    expect(pages, info).toBeGreaterThanOrEqual(1);
+  });
+
+  it("holds the page's title, every ## heading and every checklist item", () => {
+    const squash = (s: string) => s.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+    const pdfText = squash(run('pdftotext', ['-enc', 'UTF-8', pdf(), '-']));
+    const md = matter(readFileSync(join(CONTENT, 'guides', 'breakup-checklist.md'), 'utf8'));
+    const plain = (s: string) => squash(s.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[*_`~]+/g, ''));
+    expect(pdfText).toContain(squash(md.data.title));
+    const headings = [...md.content.matchAll(/^##\s+(.+)$/gm)].map((m) => plain(m[1]));
+    expect(headings.length).toBeGreaterThanOrEqual(5);
+    for (const h of headings) expect(pdfText, `heading "${h}"`).toContain(h);
+    const items = [...md.content.matchAll(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?(.+)$/gm)].map((m) => plain(m[1]));
+    expect(items.length).toBeGreaterThanOrEqual(20);
+    for (const item of items) {
+      const start = item.split(' ').slice(0, 5).join(' ');
+      expect(pdfText, `checklist item "${item}"`).toContain(start);
+    }
+  });
+});
+
+// ── Gift pages ────────────────────────────────────────────────────────────────────────────────
+
+const GIFT_PATHS = [
+  '/impress-herMom-gift-guide', '/love-necklace-gift-page', '/gift-for-daughter-necklace', '/gift-for-daughter-from-dad',
+  '/gift-for-daughter-fromMom', '/back-to-school-gifts', '/one-of-a-kind-etsy-gifts',
+];
+
+describe('gift pages (SPEC §3.5)', () => {
+  const gifts = frontMatter('gifts');
+
+  it('all seven were built', () => {
+    for (const path of GIFT_PATHS) {
+      const { main } = page(path);
+      expect($$(main, 'h1').length, `${path}: one <h1>`).toBe(1);
+    }
+  });
+
+  it('/impress-herMom-gift-guide: 8 gifts, each complete, a 3-question FAQ and ItemList JSON-LD of the same 8', () => {
+    const { doc, main } = page('/impress-herMom-gift-guide');
+    const items = $$(main, 'li.gift-item');
+    expect(items).toHaveLength(8);
+    for (const item of items) {
+      const title = text($(item, 'h3')!);
+      const img = $(item, 'img');
+      expect(img?.attrs.alt, `${title}: image alt`).toBeTruthy();
+      expect(builtExists(img!.attrs.src), `${title}: image ${img!.attrs.src}`).toBe(true);
+      expect(text($(item, '.best-for') ?? item), `${title}: best-for line`).not.toBe('');
+      expect($$(item, 'p').map(text).some((p) => words(p).length >= 8), `${title}: a description`).toBe(true);
+      expect(text($(item, '.gift-rating') ?? item), `${title}: rating text`).toMatch(/★|\d\/5/);
+      const link = $(item, 'a[href^="http"]');
+      expect(link?.attrs.rel?.split(' '), `${title}: outbound link is sponsored`).toEqual(expect.arrayContaining(['sponsored', 'nofollow']));
+      expect(text(link!), `${title}: button text`).not.toBe('');
+      const quote = $(item, 'blockquote');
+      if (quote) expect(text(quote), `${title}: a shown quote is not empty`).not.toBe('');
+    }
+    expect(faqItems(main)).toHaveLength(3);
+    const list = jsonLd(doc).find((d) => d['@type'] === 'ItemList');
+    expect(list?.itemListElement).toHaveLength(8);
+    expect(list!.itemListElement.map((e: { name: string }) => e.name)).toEqual(items.map((i) => text($(i, 'h3')!)));
+    expect(list!.itemListElement.map((e: { position: number }) => e.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('the necklace pages have labelled ad slots', () => {
+    for (const path of ['/love-necklace-gift-page', '/gift-for-daughter-necklace']) {
+      const slots = $$(page(path).main, '[data-ad-slot]');
+      expect(slots.length, `${path}: ad slots`).toBeGreaterThanOrEqual(1);
+      for (const s of slots) expect(text(s), `${path}: the slot is labelled as an ad`).toMatch(/Advertisement/);
+    }
+  });
+
+  it('countdown pages carry their real deadline; pages without one show no countdown', () => {
+    const withDeadline = gifts.filter((g) => g.data.deadline).map((g) => `/${g.slug}`).sort();
+    expect(withDeadline).toEqual(['/back-to-school-gifts', '/gift-for-daughter-from-dad', '/gift-for-daughter-fromMom']);
+    for (const g of gifts) {
+      const path = `/${g.slug}`;
+      const countdowns = $$(page(path).main, '[data-countdown]');
+      if (!g.data.deadline) {
+        expect(countdowns, `${path}: no countdown without a deadline`).toHaveLength(0);
+        continue;
+      }
+      expect(countdowns, `${path}: one countdown`).toHaveLength(1);
+      const at = countdowns[0].attrs['data-countdown'];
+      expect(at, `${path}: an ISO date-time`).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/);
+      expect(Date.parse(at)).toBe(Date.parse(g.data.deadline.at));
+      expect(text(countdowns[0]), `${path}: says what the deadline is for`).toContain(g.data.deadline.label);
+      const time = $(countdowns[0], 'time[datetime]');
+      expect(time?.attrs.datetime).toBe(at);
+    }
+  });
+
+  it('/gift-for-daughter-fromMom: 4 card messages (7 s) and 3 quotations (9 s); from dad: 4 messages', () => {
+    const mom = page('/gift-for-daughter-fromMom').main;
+    const messages = $(mom, 'section.messages');
+    expect($$(messages!, 'li').map(text).filter(Boolean)).toHaveLength(4);
+    expect(messages!.attrs['data-rotate-seconds']).toBe('7');
+    const quotes = $(mom, 'section.quotes');
+    expect($$(quotes!, 'blockquote')).toHaveLength(3);
+    expect(quotes!.attrs['data-rotate-seconds']).toBe('9');
+    const dad = $(page('/gift-for-daughter-from-dad').main, 'section.messages');
+    expect($$(dad!, 'li')).toHaveLength(4);
+  });
+
+  it('/one-of-a-kind-etsy-gifts: 7 quotations (5 s), a click-to-play video whose file exists, and an FAQ', () => {
+    const { main } = page('/one-of-a-kind-etsy-gifts');
+    const quotes = $(main, 'section.quotes');
+    const blockquotes = $$(quotes!, 'blockquote');
+    expect(blockquotes).toHaveLength(7);
+    for (const q of blockquotes) expect(text(q)).not.toBe('');
+    expect(quotes!.attrs['data-rotate-seconds']).toBe('5');
+    const preview = $(main, 'a[data-video-src]');
+    expect(preview, 'a video preview link').toBeDefined();
+    const src = preview!.attrs['data-video-src'];
+    expect(src).toMatch(/\.mp4$/);
+    expect(statSync(join(dist, src)).size, `${src} in dist`).toBeGreaterThan(0);
+    const poster = $(preview!, 'img');
+    expect(builtExists(poster!.attrs.src), `poster ${poster!.attrs.src}`).toBe(true);
+    expect([poster!.attrs.width, poster!.attrs.height]).toEqual(['640', '360']);
+    expect($$(main, 'iframe, video'), 'no player until clicked').toHaveLength(0);
+    expect(faqItems(main).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+// ── Indexes ───────────────────────────────────────────────────────────────────────────────────
+
+interface CardInfo {
+  href: string;
+  title: string;
+  excerpt: string;
+  img?: string;
+  cta?: { text: string; href: string };
+}
+function cards(root: Element): CardInfo[] {
+  return $$(root, 'article.card').map((c) => {
+    const titleLink = $(c, '.card-title a') ?? $(c, 'h2 a, h3 a');
+    const body = $(c, '.card-body') ?? c;
+    const paragraphs = $$(body, 'p').filter((p) => !/\bcard-(kicker|cta)\b/.test(p.attrs.class ?? ''));
+    const cta = $(c, '.card-cta a');
+    return {
+      href: titleLink?.attrs.href ?? '',
+      title: titleLink ? text(titleLink) : '',
+      excerpt: paragraphs.map(text).join(' '),
+      img: $(c, 'img')?.attrs.src,
+      cta: cta ? { text: text(cta), href: cta.attrs.href } : undefined,
+    };
+  });
+}
+
+describe('indexes (SPEC §3.1)', () => {
+  const guidePaths = ['/guides', '/guides/page/2', '/guides/page/3', '/guides/page/4', '/guides/page/5'];
+
+  it('/guides has five pages of 6, 6, 6, 6 and 5 cards, 29 in all, and no page 6', () => {
+    const counts = guidePaths.map((p) => cards(page(p).main).length);
+    expect(counts).toEqual([6, 6, 6, 6, 5]);
+    expect(existsSync(join(dist, 'guides', 'page', '6.html'))).toBe(false);
+    const hrefs = guidePaths.flatMap((p) => cards(page(p).main).map((c) => c.href));
+    expect(hrefs).toHaveLength(29);
+    const repeated = [...new Set(hrefs.filter((h, i) => hrefs.indexOf(h) !== i))].sort();
+    expect(repeated, 'the two slugs that appear twice').toEqual(['/gift-for-daughter-necklace', '/mitolyn-review']);
+    const index = readJson<{ slug: string }[]>('guide-index.json');
+    expect(hrefs, 'cards follow guide-index.json').toEqual(index.map((e) => `/${e.slug}`));
+  });
+
+  it('every guide card has an image, a title, an excerpt and "Read the Guide →" to a real page', () => {
+    for (const path of guidePaths) {
+      for (const card of cards(page(path).main)) {
+        const where = `${path}: card "${card.title}"`;
+        expect(card.img && builtExists(card.img), `${where}: image ${card.img}`).toBe(true);
+        expect(card.title, where).not.toBe('');
+        expect(card.excerpt === 'No summary.' || words(card.excerpt).length >= 5, `${where}: excerpt "${card.excerpt}"`).toBe(true);
+        expect(card.cta?.text, `${where}: call to action`).toBe('Read the Guide →');
+        expect(card.cta?.href).toBe(card.href);
+        expect(card.href).toMatch(/^\/[^/]+$/);
+        expect(builtExists(card.href), `${where}: ${card.href} exists`).toBe(true);
+      }
+    }
+  });
+
+  it('pagination: Previous disabled on page 1, Next on page 5, numbered links 1–5 with aria-current on the current one', () => {
+    guidePaths.forEach((path, i) => {
+      const n = i + 1;
+      const nav = $$(page(path).main, 'nav').find((x) => $$(x, 'a, span').some((e) => /Next/.test(text(e))));
+      expect(nav, `${path}: pagination`).toBeDefined();
+      const prev = $$(nav!, 'a, span').find((e) => /Previous/.test(text(e)))!;
+      const next = $$(nav!, 'a, span').find((e) => /Next/.test(text(e)))!;
+      if (n === 1) {
+        expect(prev.tag, `${path}: Previous is not a link`).not.toBe('a');
+        expect(prev.attrs['aria-disabled']).toBe('true');
+      } else {
+        expect(prev.tag).toBe('a');
+        expect(prev.attrs.href).toBe(guidePaths[i - 1]);
+      }
+      if (n === 5) {
+        expect(next.tag, `${path}: Next is not a link`).not.toBe('a');
+        expect(next.attrs['aria-disabled']).toBe('true');
+      } else {
+        expect(next.tag).toBe('a');
+        expect(next.attrs.href).toBe(guidePaths[i + 1]);
+      }
+      const numbered = $$(nav!, 'a').filter((a) => /^\d+$/.test(text(a)));
+      expect(numbered.map((a) => [text(a), a.attrs.href])).toEqual(guidePaths.map((p, j) => [String(j + 1), p]));
+      expect(numbered.map((a) => a.attrs['aria-current'] ?? null)).toEqual(guidePaths.map((_, j) => (j === i ? 'page' : null)));
+    });
+  });
+
+  it('/posts: 20 cards linking by the SPEC rule (affiliate → /affiliate/, promo → /promo/, else /{slug})', () => {
+    const list = cards(page('/posts').main);
+    const features = readJson<{ slug: string }[]>('features.json');
+    expect(list).toHaveLength(20);
+    const expected = features.map(({ slug }) =>
+      slug.includes('affiliate') ? `/affiliate/${slug}` : slug.includes('promo') ? `/promo/${slug}` : `/${slug}`,
+    );
+    expect(list.map((c) => c.href)).toEqual(expected);
+    expect(expected.filter((h) => h.startsWith('/affiliate/')).length).toBeGreaterThan(0);
+    expect(expected.filter((h) => h.startsWith('/promo/')).length).toBeGreaterThan(0);
+    for (const c of list) {
+      expect(builtExists(c.href), `/posts card ${c.href} leads somewhere`).toBe(true);
+      expect(c.title).not.toBe('');
+      expect(c.img && builtExists(c.img), `${c.href}: image`).toBe(true);
+    }
+  });
+
+  it('/articles lists all 11 articles, newest first', () => {
+    const { main } = page('/articles');
+    const list = $$(main, 'article.card');
+    expect(list).toHaveLength(11);
+    const hrefs = list.map((c) => $(c, '.card-title a, h2 a, h3 a')!.attrs.href);
+    const posts = readdirSync(join(dist, 'post')).map((f) => `/post/${f.replace(/\.html$/, '')}`);
+    expect([...hrefs].sort()).toEqual(posts.sort());
+    const dates = list.map((c) => $(c, 'time[datetime]')!.attrs.datetime);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(dates[0]).toBe('2025-05-22');
+    expect(dates[10]).toBe('2025-01-05');
+  });
+});
+
+// ── Categories ────────────────────────────────────────────────────────────────────────────────
+
+describe('category pages (SPEC §3.1, §5)', () => {
+  const data = readJson<{ categories: { category: string; title: string; description: string; tags: string[]; hotArticles: number[]; bannerImage: string; popularity?: number }[] }>('categories.json');
+  const expectedPaths = [
+    'dating', 'dating/first-dates', 'dating/online-dating', 'dating/general-tips',
+    'relationships', 'relationships/communication', 'relationships/trust', 'relationships/conflict-resolution',
+    'self-improvement', 'self-improvement/confidence', 'self-improvement/mental-health', 'self-improvement/lifestyle',
+  ];
+
+  it('the three categories and nine sub-topics were built', () => {
+    expect(data.categories.map((c) => c.category).sort()).toEqual([...expectedPaths].sort());
+    for (const c of expectedPaths) expect(builtExists(`/category/${c}`), `/category/${c}`).toBe(true);
+  });
+
+  it('popularity: Dating 85, Relationships 90, Self-Improvement 75', () => {
+    for (const [cat, value] of [['dating', 85], ['relationships', 90], ['self-improvement', 75]] as const) {
+      const { main } = page(`/category/${cat}`);
+      expect($(main, 'meter')?.attrs.value, `/category/${cat}: meter`).toBe(String(value));
+      expect(text(main), `/category/${cat}: shown as text`).toContain(`${value}/100`);
+    }
+  });
+
+  it('each page has its banner, icon, description, tags and featured articles', () => {
+    const idToPath = new Map<number, string>();
+    for (const f of readdirSync(join(dist, 'post'))) {
+      const path = `/post/${f.replace(/\.html$/, '')}`;
+      idToPath.set(Number($(page(path).main, 'article[data-article-id]')!.attrs['data-article-id']), path);
+    }
+    const icons = new Set<string>();
+    for (const c of data.categories) {
+      const path = `/category/${c.category}`;
+      const { main } = page(path);
+      const banner = $$(main, 'img').find((i) => i.attrs.src === c.bannerImage);
+      expect(banner, `${path}: banner`).toBeDefined();
+      expect(builtExists(c.bannerImage), `${path}: banner file`).toBe(true);
+      const icon = text($(main, '.category-icon') ?? main);
+      expect(icon, `${path}: icon`).toMatch(/^\p{Extended_Pictographic}/u);
+      icons.add(icon);
+      expect(text($(main, 'h1')!)).toBe(c.title);
+      expect(text(main), `${path}: description`).toContain(c.description);
+      expect($$(main, 'ul.tags li').map(text), `${path}: tags`).toEqual(c.tags);
+      const featured = sectionByHeading(main, /Featured articles/i);
+      expect(featured, `${path}: featured articles`).toBeDefined();
+      const links = cards(featured!).map((x) => x.href);
+      expect(links, `${path}: featured articles are the data's hotArticles`).toEqual(c.hotArticles.map((id) => idToPath.get(id)));
+    }
+    expect(icons.size, 'icons cycle through five emoji').toBe(5);
+  });
+});
+
+// ── SEO ───────────────────────────────────────────────────────────────────────────────────────
+
+describe('search and social metadata on every page (SPEC §1.3, §2)', () => {
+  const all = () => htmlFiles(dist).map((file) => ({ file, path: pathOf(file), ...page(pathOf(file)) }));
+  const contentPage = (path: string) =>
+    /^\/(post|affiliate|category)\//.test(path) || ADVICE_PATHS.includes(path) || GIFT_PATHS.includes(path);
+
+  it('every page has a title, description, canonical, og:image and twitter:card; titles are unique', () => {
+    const problems: string[] = [];
+    const byTitle = new Map<string, string[]>();
+    for (const { path, doc } of all()) {
+      if (isRedirectPage(doc)) continue;
+      const title = titleOf(doc);
+      if (!title) problems.push(`${path}: empty <title>`);
+      if (!metaContent(doc, 'description')?.trim()) problems.push(`${path}: no meta description`);
+      const canonical = canonicalOf(doc);
+      if (!canonical || !canonical.startsWith(`${SITE_URL}/`)) problems.push(`${path}: canonical ${canonical}`);
+      if (!/^https?:\/\//.test(metaContent(doc, 'og:image') ?? '')) problems.push(`${path}: og:image ${metaContent(doc, 'og:image')}`);
+      if (!metaContent(doc, 'twitter:card')) problems.push(`${path}: no twitter:card`);
+      if (!isNoindex(doc) && canonical === `${SITE_URL}${path === '/' ? '/' : path}`) {
+        byTitle.set(title, [...(byTitle.get(title) ?? []), path]);
+      }
+    }
+    for (const [title, paths] of byTitle) if (paths.length > 1) problems.push(`"${title}" is the <title> of ${paths.join(', ')}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('JSON-LD parses everywhere: Article on articles, FAQPage wherever an FAQ is shown, BreadcrumbList on content pages', () => {
+    const problems: string[] = [];
+    for (const { path, doc, main } of all()) {
+      let ld: Record<string, any>[];
+      try {
+        ld = jsonLd(doc);
+      } catch (error) {
+        problems.push(`${path}: ${(error as Error).message}`);
+        continue;
+      }
+      const types = typesOf(ld);
+      if (path.startsWith('/post/') && !types.includes('Article')) problems.push(`${path}: no Article`);
+      const shownQuestions = $$(main, 'section.faq details > summary, #faq details > summary').map(text);
+      const faqLd = ld.find((d) => d['@type'] === 'FAQPage');
+      if (shownQuestions.length && !faqLd) problems.push(`${path}: shows an FAQ but has no FAQPage`);
+      if (faqLd) {
+        const names = faqLd.mainEntity?.map((q: { name: string }) => q.name);
+        if (JSON.stringify(names) !== JSON.stringify(shownQuestions)) {
+          problems.push(`${path}: FAQPage questions ${JSON.stringify(names)} differ from the page's ${JSON.stringify(shownQuestions)}`);
+        }
+      }
+      if (contentPage(path)) {
+        const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList');
+        if (!crumbs) problems.push(`${path}: no BreadcrumbList`);
+        else {
+          const lastItem = crumbs.itemListElement.at(-1)?.item;
+          if (lastItem !== canonicalOf(doc)) problems.push(`${path}: BreadcrumbList ends at ${lastItem}, not the canonical ${canonicalOf(doc)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('/thank-you-hso is noindex', () => {
+    expect(isNoindex(page('/thank-you-hso').doc)).toBe(true);
+  });
+
+  const sitemapLocs = () => {
+    const xml = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+    return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  };
+
+  it('sitemap.xml lists every indexable page and no noindex, redirect or error page', () => {
+    const locs = sitemapLocs();
+    expect(new Set(locs).size, 'no address twice').toBe(locs.length);
+    const listed = new Set(locs.map((l) => new URL(l).pathname));
+    const problems: string[] = [];
+    for (const { file, path, doc } of all()) {
+      const isErrorPage = file === '404.html' || file.startsWith('404/');
+      // A second address of a page (canonical elsewhere) is indexed under its canonical only.
+      const canonical = canonicalOf(doc);
+      const duplicate = canonical !== undefined && new URL(canonical).pathname !== path;
+      const indexable = !isNoindex(doc) && !isRedirectPage(doc) && !isErrorPage && !duplicate;
+      if (indexable && !listed.has(path)) problems.push(`${path} is indexable (its HTML has no robots noindex) but is not in the sitemap`);
+      if (!indexable && listed.has(path)) problems.push(`${path} is in the sitemap but is ${isNoindex(doc) ? 'noindex' : 'a redirect or error page'}`);
+    }
+    for (const loc of locs) if (!builtExists(new URL(loc).pathname)) problems.push(`${loc} is in the sitemap but was not built`);
+    expect(problems).toEqual([]);
+    expect(listed.size).toBeGreaterThanOrEqual(11 + 5 + 22 + 7 + 12 + 5);
+  });
+
+  it('every sitemap address is the canonical address of its page', () => {
+    const problems: string[] = [];
+    for (const loc of sitemapLocs()) {
+      const path = new URL(loc).pathname;
+      if (!builtExists(path)) continue;
+      const canonical = canonicalOf(page(path).doc);
+      if (canonical !== loc) problems.push(`${loc} is in the sitemap but its canonical is ${canonical}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// ── _redirects ────────────────────────────────────────────────────────────────────────────────
+
+describe('_redirects (SPEC §3.1, §3.4)', () => {
+  const rules = () =>
+    readFileSync(join(dist, '_redirects'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => {
+        const [from, to, status] = l.split(/\s+/);
+        return { from, to, status: Number(status) };
+      });
+
+  it('a 302 for every /promo/{id} and /redirect/{id} of the data files', () => {
+    const r = rules();
+    for (const [file, prefix] of [['promos.json', '/promo/'], ['redirects.json', '/redirect/']] as const) {
+      const entries = readJson<{ id: string; url: string }[]>(file);
+      expect(entries.length).toBeGreaterThan(0);
+      for (const e of entries) {
+        const rule = r.find((x) => x.from === `${prefix}${e.id}`);
+        expect(rule, `${prefix}${e.id}`).toEqual({ from: `${prefix}${e.id}`, to: e.url, status: 302 });
+      }
+    }
+  });
+
+  it('404 rules for unknown /post/*, /affiliate/*, /category/*, /promo/*, to pages with the section message', () => {
+    const r = rules();
+    const messages: Record<string, string> = {
+      post: "Oops! We couldn't find the article you're looking for.",
+      affiliate: 'Product not found',
+      category: 'No detailed information was found for this category.',
+      promo: 'Redirecting...',
+    };
+    for (const [section, message] of Object.entries(messages)) {
+      const rule = r.find((x) => x.from === `/${section}/*`);
+      expect(rule?.status, `/${section}/* rule`).toBe(404);
+      expect(builtExists(rule!.to), `${rule!.to} exists`).toBe(true);
+      expect(text(page(rule!.to).main), `${rule!.to} shows the message`).toContain(message);
+      // The catch-all comes after the real addresses of the section, or it would hide them.
+      const firstReal = r.findIndex((x) => x.from.startsWith(`/${section}/`) && x.from !== `/${section}/*`);
+      if (firstReal !== -1) expect(firstReal, `/${section}/* comes after the section's own rules`).toBeLessThan(r.indexOf(rule!));
+    }
+  });
+
+  it('aliases /breakupRecoveryGuide and /how-to-spot-red-flags redirect to the real pages', () => {
+    const r = rules();
+    for (const [from, to] of [['/breakupRecoveryGuide', '/breakup-recovery-guide'], ['/how-to-spot-red-flags', '/how-to-spo-red-flags']]) {
+      const rule = r.find((x) => x.from === from);
+      expect(rule?.to, from).toBe(to);
+      expect([301, 308]).toContain(rule!.status);
+      const { doc } = page(from);
+      expect(isRedirectPage(doc), `${from} has an HTML redirect page`).toBe(true);
+      expect(canonicalOf(doc)).toBe(`${SITE_URL}${to}`);
+    }
+  });
+});
