@@ -5,6 +5,8 @@ import { Document } from '../components/document.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import type { FaqItem, ReviewData } from '../schemas.ts';
+import { Island } from '../../src/islands/island.tsx';
+import BackButton from '../islands/back-button.tsx';
 
 /** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
 export function parseRating(text: string | undefined): number | undefined {
@@ -80,7 +82,7 @@ export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
       affiliate
     >
       <article className="wrap review">
-        <p><a className="back-link" href="/posts" data-back-button="">← Back</a></p>
+        <Island name="back-button" component={BackButton} props={{ fallback: '/posts' }} load="idle" as="p" />
         <img className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} fetchPriority="high" />
         <header className="review-header">
           <h1>{d.title}</h1>
