@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Bump when the generator's output changes, so existing corpora are rewritten. */
-const CORPUS_VERSION = 1;
+const CORPUS_VERSION = 2;
 const MARKER = '.bench-corpus.json';
 
 export const defaultCorpusDir = (pageCount) => join(repoRoot, 'bench', '.corpus', String(pageCount));
@@ -84,7 +84,7 @@ function article(i, pageCount) {
   const date = new Date(Date.UTC(2024, 0, 1 + day)).toISOString().slice(0, 10);
   const front = [
     '---',
-    `id: ${i}`,
+    `id: ${1000 + i}`,
     `title: ${JSON.stringify(title)}`,
     `excerpt: ${JSON.stringify(cap(phrase(int(14, 24))) + '.')}`,
     `category: ${pick(CATEGORIES)}`,
@@ -118,9 +118,6 @@ function replaceWithSymlink(link, target) {
   symlinkSync(target, link);
 }
 
-/** Pages the site's footer links to: without them every page has dead links. */
-const SITE_PAGES = ['index.md', '404.md', 'about.md', 'privacy-policy.md', 'affiliate-disclosure.md'];
-
 /**
  * Creates (or refreshes) the project root at `dir`. Returns notes about stand-ins used where the
  * real site is missing a file, so the report can say the figures were not measured on the real site.
@@ -131,28 +128,18 @@ export function generateCorpus(dir = defaultCorpusDir(4000), pageCount = 4000) {
   writeIfChanged(join(dir, 'site.config.ts'), `export { default } from '${join(repoRoot, 'site.config.ts')}';\n`);
   replaceWithSymlink(join(dir, 'templates'), join(repoRoot, 'templates'));
 
-  // Site-wide content is refreshed on every run (cheap), so the corpus follows the real site.
+  // The real site's content is refreshed on every run (cheap), so the corpus is the real site
+  // plus the generated articles; the real site's public/ is linked as it is.
   const src = join(repoRoot, 'content');
-  for (const file of ['site.json', 'data/nav.json', 'data/partners.json']) {
-    writeIfChanged(join(dir, 'content', file), readFileSync(join(src, file)));
-  }
-  for (const page of SITE_PAGES) {
-    const from = join(src, 'pages', page);
-    if (existsSync(from)) writeIfChanged(join(dir, 'content', 'pages', page), readFileSync(from));
-    else {
-      notes.push(`content/pages/${page} is missing from the site; a stand-in page was used`);
-      const title = page.replace(/\.md$/, '').replace(/-/g, ' ');
-      writeIfChanged(join(dir, 'content', 'pages', page), `---\ntitle: ${JSON.stringify(title)}\ndescription: Stand-in page written by the benchmark.\n---\n\nStand-in page.\n`);
-    }
-  }
-  preparePublic(dir, notes);
+  copyContent(src, join(dir, 'content'));
+  replaceWithSymlink(join(dir, 'public'), join(repoRoot, 'public'));
 
   // Articles: the expensive part, only rewritten when the marker says they are stale.
   const markerFile = join(dir, MARKER);
   const marker = JSON.stringify({ version: CORPUS_VERSION, pages: pageCount });
   if (!(existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker)) {
     const articles = join(dir, 'content', 'articles');
-    rmSync(articles, { recursive: true, force: true });
+    for (const f of existsSync(articles) ? readdirSync(articles) : []) if (f.startsWith('bench-')) rmSync(join(articles, f));
     mkdirSync(articles, { recursive: true });
     for (let i = 1; i <= pageCount; i++) {
       writeFileSync(join(articles, `bench-${String(i).padStart(4, '0')}.md`), article(i, pageCount));
@@ -162,37 +149,13 @@ export function generateCorpus(dir = defaultCorpusDir(4000), pageCount = 4000) {
   return { dir, pageCount, notes };
 }
 
-/**
- * `public` is a symlink to the real site's public/ when that holds every asset the pages link to.
- * Otherwise (the site is still being assembled) it is a copy plus placeholder files, because the
- * build's link check would otherwise fail every page.
- */
-function preparePublic(dir, notes) {
-  const realPublic = join(repoRoot, 'public');
-  const text = ['site.json', 'data/partners.json', ...SITE_PAGES.map((p) => `pages/${p}`)]
-    .map((f) => join(dir, 'content', f))
-    .map((f) => readFileSync(f, 'utf8'))
-    .join('\n');
-  const needed = new Set(['/favicon.svg', '/images/covers/default.svg', ...[...text.matchAll(/["\s](\/images\/[^\s"']+)/g)].map((m) => m[1])]);
-  const missing = [...needed].filter((p) => !existsSync(join(realPublic, p)));
-  const link = join(dir, 'public');
-  if (missing.length === 0) return replaceWithSymlink(link, realPublic);
-
-  notes.push(`public/ lacks ${missing.join(', ')}; placeholders were used`);
-  rmSync(link, { recursive: true, force: true });
-  copyTree(realPublic, link);
-  for (const p of missing) {
-    mkdirSync(dirname(join(link, p)), { recursive: true });
-    writeFileSync(join(link, p), p.endsWith('.svg') ? '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n' : '');
-  }
-}
-
-function copyTree(from, to) {
-  mkdirSync(to, { recursive: true });
-  if (!existsSync(from)) return;
+/** Copies every content file except generated articles' folder contents, skipping unchanged ones. */
+function copyContent(from, to) {
   for (const d of readdirSync(from, { withFileTypes: true })) {
-    if (d.isDirectory()) copyTree(join(from, d.name), join(to, d.name));
-    else if (d.isFile()) copyFileSync(join(from, d.name), join(to, d.name));
+    const a = join(from, d.name);
+    const b = join(to, d.name);
+    if (d.isDirectory()) copyContent(a, b);
+    else if (d.isFile()) writeIfChanged(b, readFileSync(a));
   }
 }
 
