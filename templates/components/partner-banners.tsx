@@ -20,6 +20,10 @@ export function PartnerBanners({ partners }: { partners: Partner[] }) {
           </li>
         ))}
       </ul>
+      {/* Reserved for a third-party ad script, which loads only after the visitor consents. */}
+      <div className="ad-slot" data-ad-slot="partner-block">
+        <span className="ad-label">Advertisement</span>
+      </div>
     </aside>
   );
 }
