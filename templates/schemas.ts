@@ -193,8 +193,8 @@ const video = z.strictObject({
   transcript: z.string().min(1),
 });
 
-/** content/guides/*.md: the long-form advice pages at /{slug}. */
-export const guideSchema = z.strictObject({
+/** Fields every page at the root of the site (advice and gift pages) has. */
+const rootPageFields = {
   title: z.string().min(1).max(120),
   description: z.string().min(50).max(170),
   slug: slugField().optional(),
@@ -202,9 +202,16 @@ export const guideSchema = z.strictObject({
   excerpt: z.string().min(1).max(300),
   category: z.string().min(1),
   date: dateField(),
-  updated: dateField().optional(),
   coverImage: imagePath(),
   coverAlt: z.string().min(1),
+  aliases: z.array(z.string()).default([]),
+  draft: z.boolean().default(false),
+};
+
+/** content/guides/*.md: the long-form advice pages at /{slug}. */
+export const guideSchema = z.strictObject({
+  ...rootPageFields,
+  updated: dateField().optional(),
   /** Show a table of contents built from the h2 headings (default: false). */
   toc: z.boolean().default(false),
   faqTitle: z.string().default('Frequently Asked Questions'),
@@ -213,8 +220,6 @@ export const guideSchema = z.strictObject({
   faqFirstOpen: z.boolean().default(false),
   /** A file under public/ offered for download, e.g. /downloads/breakup-checklist.pdf (optional). */
   download: z.strictObject({ href: z.string(), label: z.string() }).optional(),
-  aliases: z.array(z.string()).default([]),
-  draft: z.boolean().default(false),
 });
 
 const price = z.string().regex(/^\$\d+(\.\d{2})?$/, 'expected a price such as $39 or $39.69');
@@ -275,15 +280,7 @@ const giftItem = z.strictObject({
 
 /** content/gifts/*.md: gift guides at /{slug}. */
 export const giftSchema = z.strictObject({
-  title: z.string().min(1).max(120),
-  description: z.string().min(50).max(170),
-  slug: slugField().optional(),
-  heading: z.string().optional(),
-  excerpt: z.string().min(1).max(300),
-  category: z.string().min(1),
-  date: dateField(),
-  coverImage: imagePath(),
-  coverAlt: z.string().min(1),
+  ...rootPageFields,
   deadline: deadline.optional(),
   /** Messages that rotate in the banner (every 7 s once scripts load). */
   messages: z.array(z.string()).default([]),
@@ -295,8 +292,6 @@ export const giftSchema = z.strictObject({
   video: video.optional(),
   /** Number of ad slots (each reserves 250 px so nothing jumps when ads load). */
   adSlots: z.number().int().min(0).max(3).default(0),
-  aliases: z.array(z.string()).default([]),
-  draft: z.boolean().default(false),
 });
 
 export type SiteData = z.infer<typeof siteSchema>;

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
+import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
 import type { CollectionSpec, SiteConfig } from './types.ts';
 import { generatorRoot } from './paths.ts';
 
@@ -68,14 +69,7 @@ export async function compileSite(root: string): Promise<CompiledSite> {
       define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
     });
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    const diagnostics = (failure.errors ?? []).map((e) => ({
-      ...messages.templateCompile(e.text),
-      file: e.location?.file,
-      line: e.location?.line,
-      column: e.location ? e.location.column + 1 : undefined,
-    }));
-    throw new DiagnosticError(diagnostics.length ? diagnostics : [messages.templateCompile(String(error))]);
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.templateCompile));
   }
 
   const hash = createHash('sha256');

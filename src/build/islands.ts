@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { messages } from '../diagnostics/messages.ts';
+import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
 import { generatorRoot } from './paths.ts';
 
 export interface IslandBundle {
@@ -95,16 +97,6 @@ export async function bundleIslands(root: string, dir = 'templates/islands'): Pr
       .map((f) => resolve(root, f));
     return { assets, chunks, loader: loaderBuild.outputFiles[0].text.trim(), inputs };
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    throw new DiagnosticError(
-      (failure.errors ?? [{ text: String(error) }]).map((e) => ({
-        code: 'islands/compile',
-        message: `an island could not be bundled: ${e.text}`,
-        hint: 'fix the error in templates/islands/; islands run in the browser, so they cannot import node: modules',
-        file: e.location?.file,
-        line: e.location?.line,
-        column: e.location ? e.location.column + 1 : undefined,
-      })),
-    );
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.islandCompile));
   }
 }

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { messages } from '../diagnostics/messages.ts';
+import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
 
 export interface StyleAsset {
   /** Output path, e.g. `assets/site-3FJ2KQ.css`. */
@@ -35,16 +37,6 @@ export async function bundleStyles(root: string, entry: string | undefined): Pro
     });
     return { assets, inputs: Object.keys(result.metafile.inputs).map((file) => join(root, file)) };
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    throw new DiagnosticError(
-      (failure.errors ?? [{ text: String(error) }]).map((e) => ({
-        code: 'styles/compile',
-        message: `the stylesheet could not be bundled: ${e.text}`,
-        hint: 'fix the CSS syntax or the url() shown',
-        file: e.location?.file,
-        line: e.location?.line,
-        column: e.location ? e.location.column + 1 : undefined,
-      })),
-    );
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.stylesCompile));
   }
 }

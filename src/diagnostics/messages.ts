@@ -84,6 +84,16 @@ export const messages = {
     message: `the site configuration or a template could not be compiled: ${reason}`,
     hint: 'fix the TypeScript error shown; templates live in templates/ and the site is declared in site.config.ts',
   }),
+  stylesCompile: (reason: string) => ({
+    code: 'styles/compile',
+    message: `the stylesheet could not be bundled: ${reason}`,
+    hint: 'fix the CSS syntax or the url() shown',
+  }),
+  islandCompile: (reason: string) => ({
+    code: 'islands/compile',
+    message: `an island could not be bundled: ${reason}`,
+    hint: 'fix the error in templates/islands/; islands run in the browser, so they cannot import node: modules',
+  }),
   configMissing: (file: string) => ({
     code: 'config/missing',
     message: `no site configuration at ${file}`,
