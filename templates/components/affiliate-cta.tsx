@@ -1,19 +1,20 @@
+import { Island } from '../../src/islands/island.tsx';
+import AffiliateCtaIsland from '../islands/affiliate-cta.tsx';
+
 /**
- * The affiliate call-to-action button: an ordinary link (it works without JavaScript), marked as
- * sponsored, opening the partner's site in a new tab.
+ * The affiliate call-to-action button: a sponsored link that works without JavaScript (new tab),
+ * placed as the `affiliate-cta` island so a click can report the conversion first (SPEC §3.3).
+ * Renders nothing when there is no affiliate link.
  */
 export function AffiliateCta({ href, text, wide = false }: { href?: string; text: string; wide?: boolean }) {
   if (!href) return null;
   return (
-    <a
-      className={`button cta${wide ? ' cta-wide' : ''}`}
-      href={href}
-      target="_blank"
-      rel="sponsored nofollow noopener"
-      data-affiliate-cta=""
-    >
-      {text}
-      <span className="visually-hidden"> (opens the seller's site in a new tab)</span>
-    </a>
+    <Island
+      name="affiliate-cta"
+      component={AffiliateCtaIsland}
+      props={{ href, text, wide }}
+      load="idle"
+      className={wide ? 'cta-island cta-island-wide' : 'cta-island'}
+    />
   );
 }

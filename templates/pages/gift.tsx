@@ -6,6 +6,10 @@ import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { GiftData } from '../schemas.ts';
+import Countdown from '../islands/countdown.tsx';
+import Rotator from '../islands/rotator.tsx';
+import { Island } from '../../src/islands/island.tsx';
+import VideoPreview from '../islands/video-preview.tsx';
 
 const longDateTime = new Intl.DateTimeFormat('en-US', {
   weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: 'America/New_York',
@@ -19,6 +23,9 @@ function AdSlot({ n }: { n: number }) {
     </aside>
   );
 }
+
+/** Seconds per quotation (SPEC §8): 5 s for 7 or more, 9 s for fewer. */
+const quoteSeconds = (count: number) => (count >= 7 ? 5 : 9);
 
 /** A gift guide: deadline, message ideas, quotations, the picks, video, FAQ, ad slots. */
 export function GiftPage(props: PageProps) {
@@ -55,16 +62,18 @@ export function GiftPage(props: PageProps) {
         </header>
         {d.deadline ? (
           <section className="deadline" aria-labelledby="deadline-heading" data-countdown={d.deadline.at}>
-            <h2 id="deadline-heading">{d.deadline.label}</h2>
-            <p>
-              Deadline: <time dateTime={d.deadline.at}>{longDateTime.format(new Date(d.deadline.at))}</time>
-            </p>
+            <Island
+              name="countdown"
+              component={Countdown}
+              props={{ at: d.deadline.at, label: d.deadline.label, display: longDateTime.format(new Date(d.deadline.at)) }}
+              load="visible"
+            />
           </section>
         ) : null}
         {d.messages.length ? (
           <section className="messages" aria-labelledby="messages-heading" data-rotate-seconds="7">
             <h2 id="messages-heading">Ideas for the card</h2>
-            <ul>{d.messages.map((m) => <li key={m}>{m}</li>)}</ul>
+            <Island name="rotator" component={Rotator} props={{ items: d.messages.map((text) => ({ text })), intervalMs: 7000, label: 'Card messages' }} load="visible" />
           </section>
         ) : null}
         <img className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} fetchPriority="high" />
@@ -93,27 +102,29 @@ export function GiftPage(props: PageProps) {
           </section>
         ) : null}
         {d.testimonials.length ? (
-          <section className="quotes" aria-labelledby="quotes-heading" data-rotate-seconds={d.testimonials.length >= 7 ? 5 : 9}>
+          <section className="quotes" aria-labelledby="quotes-heading" data-rotate-seconds={quoteSeconds(d.testimonials.length)}>
             <h2 id="quotes-heading">{d.testimonialsTitle}</h2>
-            <ul>
-              {d.testimonials.map((t) => (
-                <li key={t.quote}>
-                  <blockquote>
-                    <p>{t.quote}</p>
-                  </blockquote>
-                  <p className="quote-author">— {t.author}{t.source ? <>, <cite>{t.source}</cite></> : null}</p>
-                </li>
-              ))}
-            </ul>
+            <Island
+              name="rotator"
+              component={Rotator}
+              props={{
+                items: d.testimonials.map((t) => ({ text: t.quote, author: t.author, ...(t.source ? { source: t.source } : {}) })),
+                intervalMs: quoteSeconds(d.testimonials.length) * 1000,
+                label: 'Quotations',
+              }}
+              load="visible"
+            />
           </section>
         ) : null}
         {d.video ? (
           <section className="video" aria-labelledby="video-heading">
             <h2 id="video-heading">{d.video.title}</h2>
-            <a className="video-preview" href={d.video.src} data-video-src={d.video.src} style={{ aspectRatio: `${d.video.width} / ${d.video.height}`, maxWidth: d.video.width }}>
-              <img src={d.video.poster} alt={d.video.posterAlt} width={d.video.width} height={d.video.height} loading="lazy" decoding="async" />
-              <span className="play-label">▶ Play video</span>
-            </a>
+            <Island
+              name="video-preview"
+              component={VideoPreview}
+              props={{ src: d.video.src, poster: d.video.poster, posterAlt: d.video.posterAlt, width: d.video.width, height: d.video.height }}
+              load="visible"
+            />
             <details className="transcript">
               <summary>Read the transcript</summary>
               <div dangerouslySetInnerHTML={{ __html: page.markdown(d.video.transcript) }} />

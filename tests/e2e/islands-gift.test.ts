@@ -1,0 +1,380 @@
+// The gift pages' countdown and rotator islands in Chromium against `heartnotes preview`, driven
+// like a visitor with Playwright's fake clock: remaining time, rotation timing, pausing (hover,
+// focus, hidden tab, reduced motion), keyboard controls, no hydration errors, axe, and no-JS.
+import { AxeBuilder } from '@axe-core/playwright';
+import matter from 'gray-matter';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
+import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'islands');
+/** The visitor's clock: December 1, 2026, noon in New York. */
+const NOW = new Date('2026-12-01T12:00:00-05:00');
+
+interface GiftFrontMatter {
+  deadline?: { at: string; label: string };
+  messages?: string[];
+  testimonials?: { quote: string; author: string; source?: string }[];
+}
+const front = (slug: string) => matter(readFileSync(join(PROJECT_ROOT, 'content', 'gifts', `${slug}.md`), 'utf8')).data as GiftFrontMatter;
+const dad = front('gift-for-daughter-from-dad');
+const mom = front('gift-for-daughter-fromMom');
+const etsy = front('one-of-a-kind-etsy-gifts');
+
+let site: PreviewedSite | undefined;
+let browser: LaunchedBrowser | undefined;
+let noJs: LaunchedBrowser | undefined;
+/** Playwright's clock belongs to the whole context, so pages checked with the real clock get their own browser. */
+let realClock: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const outcomes = await Promise.allSettled([buildAndPreview(), launchBrowser(), launchBrowser({ javaScriptEnabled: false }), launchBrowser()]);
+  const [built, withJs, withoutJs, plain] = outcomes;
+  if (plain.status === 'fulfilled') realClock = plain.value;
+  if (built.status === 'fulfilled') site = built.value;
+  if (withJs.status === 'fulfilled') browser = withJs.value;
+  if (withoutJs.status === 'fulfilled') noJs = withoutJs.value;
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+});
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), noJs?.close(), realClock?.close(), site?.stop()]);
+});
+
+interface OpenOptions {
+  clock?: Date;
+  reducedMotion?: 'reduce' | 'no-preference';
+  viewport?: { width: number; height: number };
+  context?: BrowserContext;
+}
+
+/** Opens `path` in a new tab; the fake clock (if any) and media emulation are set before loading. */
+async function open(path: string, options: OpenOptions = {}): Promise<{ page: Page; problems: PageProblems }> {
+  const page = await (options.context ?? browser!.context).newPage();
+  await page.setViewportSize(options.viewport ?? DESKTOP);
+  const problems = watchPage(page, { origin: new URL(site!.url).origin });
+  if (options.clock) await page.clock.install({ time: options.clock });
+  await page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'no-preference' });
+  const response = await page.goto(new URL(path, site!.url).href);
+  expect(response?.status(), path).toBe(200);
+  return { page, problems };
+}
+
+/** Scrolls a rotator section into view (its island loads when visible) and waits for its controls. */
+async function hydrateRotator(page: Page, section: 'messages' | 'quotes') {
+  const root = page.locator(`section.${section}`);
+  await root.scrollIntoViewIfNeeded();
+  await root.locator('.rotator-controls').waitFor();
+  // Park the pointer away from the rotator, so hovering does not pause it by accident.
+  await page.mouse.move(1, 1);
+  return root;
+}
+
+/** The text of the one item a rotator shows (a quotation's words only). */
+async function shownText(page: Page, section: 'messages' | 'quotes'): Promise<string> {
+  const item = page.locator(`section.${section} .rotator-item:not(.is-off)`);
+  await expect.poll(() => item.count()).toBe(1);
+  if (section === 'quotes') return (await item.locator('blockquote').textContent())!.trim();
+  return (await item.textContent())!.trim();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function expectedBoxes(ms: number): string[] {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return [String(Math.floor(s / 86_400)), pad(Math.floor((s % 86_400) / 3600)), pad(Math.floor((s % 3600) / 60)), pad(s % 60)];
+}
+const boxes = (page: Page) => page.locator('.deadline .countdown-value').allTextContents();
+
+describe('countdown', () => {
+  it('/gift-for-daughter-from-dad: shows the time left to the front-matter deadline, zero-padded, ticking each second', async () => {
+    const deadline = Date.parse(dad.deadline!.at);
+    const { page, problems } = await open('/gift-for-daughter-from-dad', { clock: NOW });
+    try {
+      await page.locator('.deadline .countdown-clock[data-state="running"]').waitFor();
+      // Stop the clock at a known instant, a minute after the installed time.
+      const at = NOW.getTime() + 60_000;
+      await page.clock.pauseAt(at);
+      await expect.poll(() => boxes(page)).toEqual(expectedBoxes(deadline - at));
+      expect(expectedBoxes(deadline - at)).toEqual(['13', '11', '58', '00']);
+      const text = await page.locator('.deadline .countdown-boxes').innerText();
+      expect(text).toMatch(/13\s+days\s+11\s+hours\s+58\s+minutes\s+00\s+seconds/);
+      await page.clock.runFor(1000);
+      await expect.poll(() => boxes(page)).toEqual(['13', '11', '57', '59']);
+      await page.clock.runFor(9000);
+      await expect.poll(() => boxes(page)).toEqual(['13', '11', '57', '50']);
+      // The ticking numbers are not announced; the label and date stay.
+      await expect.poll(() => page.locator('.deadline .countdown-boxes').getAttribute('aria-live')).toBe('off');
+      expect(await page.locator('.deadline time').getAttribute('datetime')).toBe(dad.deadline!.at);
+      expect(await page.locator('.deadline h2').textContent()).toBe(dad.deadline!.label);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('stops at zero and says the date has passed once the deadline is over', async () => {
+    const deadline = Date.parse(dad.deadline!.at);
+    const { page, problems } = await open('/gift-for-daughter-from-dad', { clock: new Date(deadline - 3000) });
+    try {
+      await page.locator('.deadline .countdown-clock[data-state="running"]').waitFor();
+      await page.clock.runFor(5000);
+      await page.locator('.deadline .countdown-clock[data-state="passed"]').waitFor();
+      expect(await boxes(page)).toEqual(['0', '00', '00', '00']);
+      await expect.poll(() => page.locator('.deadline').innerText()).toMatch(/This date has passed/);
+      await page.clock.runFor(10_000);
+      expect(await boxes(page)).toEqual(['0', '00', '00', '00']);
+      expect((await page.locator('.deadline').innerText()).includes('-')).toBe(false);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a visitor arriving after the deadline sees zeros and the passed message', async () => {
+    const { page, problems } = await open('/gift-for-daughter-from-dad', { clock: new Date('2027-01-05T09:00:00-05:00') });
+    try {
+      await page.locator('.deadline .countdown-clock[data-state="passed"]').waitFor();
+      expect(await boxes(page)).toEqual(['0', '00', '00', '00']);
+      expect(await page.locator('.deadline').innerText()).toMatch(/This date has passed: order for the next occasion/);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('rotator on /gift-for-daughter-fromMom', () => {
+  const messages = mom.messages!;
+  const quotes = mom.testimonials!.map((t) => t.quote);
+
+  it('has 4 messages and 3 quotations in its front matter (SPEC §3.5)', () => {
+    expect(messages).toHaveLength(4);
+    expect(quotes).toHaveLength(3);
+  });
+
+  it('messages advance every 7 s through all 4 and come back to the first', async () => {
+    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    try {
+      await hydrateRotator(page, 'messages');
+      expect(await shownText(page, 'messages')).toBe(messages[0]);
+      await page.clock.runFor(6000);
+      expect(await shownText(page, 'messages')).toBe(messages[0]);
+      await page.clock.runFor(1000);
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
+      for (const k of [2, 3, 0]) {
+        await page.clock.runFor(7000);
+        await expect.poll(() => shownText(page, 'messages')).toBe(messages[k]);
+      }
+      // Automatic rotation is not announced.
+      expect(await page.locator('section.messages .rotator-items').getAttribute('aria-live')).toBe('off');
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('quotations advance every 9 s and keep author and source', async () => {
+    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    try {
+      const root = await hydrateRotator(page, 'quotes');
+      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
+      await page.clock.runFor(8000);
+      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
+      await page.clock.runFor(1000);
+      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[1]);
+      await page.clock.runFor(9000);
+      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[2]);
+      await page.clock.runFor(9000);
+      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[0]);
+      const first = mom.testimonials![0];
+      const author = root.locator('.rotator-item:not(.is-off) .quote-author');
+      expect(await author.textContent()).toContain(first.author);
+      if (first.source) expect(await author.locator('cite').textContent()).toBe(first.source);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('hovering pauses the rotation; leaving resumes it', async () => {
+    const { page } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    try {
+      const root = await hydrateRotator(page, 'messages');
+      await root.locator('.rotator-items').hover();
+      await page.clock.runFor(21_000);
+      expect(await shownText(page, 'messages')).toBe(messages[0]);
+      await page.mouse.move(1, 1);
+      await page.clock.runFor(7000);
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('Next, Previous and Pause work from the keyboard, pause while focused, and announce changes', async () => {
+    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    try {
+      const root = await hydrateRotator(page, 'messages');
+      const next = root.getByRole('button', { name: 'Next' });
+      const previous = root.getByRole('button', { name: 'Previous' });
+      await next.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
+      await page.keyboard.press('Space');
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[2]);
+      // The visitor changed it: polite announcements; focus inside pauses the rotation.
+      expect(await root.locator('.rotator-items').getAttribute('aria-live')).toBe('polite');
+      await page.clock.runFor(21_000);
+      expect(await shownText(page, 'messages')).toBe(messages[2]);
+      await page.keyboard.press('Shift+Tab'); // Pause
+      await page.keyboard.press('Shift+Tab'); // Previous
+      expect(await previous.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Focus is visible (the site's :focus-visible outline).
+      expect(await previous.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[3]);
+      // Pause stays paused after focus leaves.
+      const pause = root.getByRole('button', { name: 'Pause' });
+      await pause.focus();
+      await page.keyboard.press('Enter');
+      await expect(root.getByRole('button', { name: 'Play' }).count()).resolves.toBe(1);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.clock.runFor(21_000);
+      expect(await shownText(page, 'messages')).toBe(messages[3]);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('with prefers-reduced-motion: reduce nothing rotates by itself; the buttons still work', async () => {
+    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW, reducedMotion: 'reduce' });
+    try {
+      const root = await hydrateRotator(page, 'messages');
+      await hydrateRotator(page, 'quotes');
+      await page.clock.runFor(30_000);
+      expect(await shownText(page, 'messages')).toBe(messages[0]);
+      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
+      expect(await root.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+      await root.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a hidden tab does not rotate', async () => {
+    const { page } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    try {
+      await hydrateRotator(page, 'messages');
+      await hydrateRotator(page, 'quotes');
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await page.clock.runFor(30_000);
+      expect(await shownText(page, 'messages')).toBe(messages[0]);
+      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await page.clock.runFor(7000);
+      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('rotator on /one-of-a-kind-etsy-gifts', () => {
+  it('7 quotations advance every 5 s', async () => {
+    const quotes = etsy.testimonials!.map((t) => t.quote);
+    expect(quotes).toHaveLength(7);
+    const { page, problems } = await open('/one-of-a-kind-etsy-gifts', { clock: NOW });
+    try {
+      await hydrateRotator(page, 'quotes');
+      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
+      await page.clock.runFor(4000);
+      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
+      await page.clock.runFor(1000);
+      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[1]);
+      for (let k = 2; k <= 7; k++) {
+        await page.clock.runFor(5000);
+        await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[k % 7]);
+      }
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('every page with these islands', () => {
+  const pages = ['/gift-for-daughter-from-dad', '/gift-for-daughter-fromMom', '/one-of-a-kind-etsy-gifts'];
+  for (const path of pages) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      it(`${path} at ${viewport.width} px: hydrates with no console errors and no axe violations`, async () => {
+        const { page, problems } = await open(path, { viewport, context: realClock!.context });
+        try {
+          const sections = ['messages', 'quotes'] as const;
+          for (const s of sections) if (await page.locator(`section.${s}`).count()) await hydrateRotator(page, s);
+          if (await page.locator('.deadline').count()) {
+            await page.locator('.deadline').scrollIntoViewIfNeeded();
+            await page.locator('.deadline .countdown-clock[data-state="running"]').waitFor();
+          }
+          await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+          await page.waitForTimeout(300);
+          if (path === '/gift-for-daughter-fromMom' && viewport === PHONE) {
+            await page.screenshot({ path: join(SCREENSHOTS, 'gift-for-daughter-fromMom-375.png'), fullPage: true });
+          }
+          const axe = await new AxeBuilder({ page }).analyze();
+          expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+          expect(problems.all(), 'console errors, e.g. a hydration mismatch').toEqual([]);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+});
+
+describe('without JavaScript', () => {
+  it('/gift-for-daughter-fromMom shows every message and quotation as lists, and the deadline date', async () => {
+    const { page } = await open('/gift-for-daughter-fromMom', { context: noJs!.context });
+    try {
+      const messageItems = page.locator('section.messages li');
+      expect(await messageItems.allTextContents()).toEqual(mom.messages);
+      for (const li of await messageItems.all()) expect(await li.isVisible()).toBe(true);
+      const quoteItems = page.locator('section.quotes li');
+      expect(await quoteItems.count()).toBe(3);
+      for (const [i, t] of mom.testimonials!.entries()) {
+        const li = quoteItems.nth(i);
+        expect(await li.isVisible()).toBe(true);
+        expect((await li.locator('blockquote').textContent())!.trim()).toBe(t.quote);
+        expect(await li.locator('.quote-author').textContent()).toContain(t.author);
+        if (t.source) expect(await li.locator('cite').textContent()).toBe(t.source);
+      }
+      const time = page.locator('.deadline time');
+      expect(await time.isVisible()).toBe(true);
+      expect(await time.getAttribute('datetime')).toBe(mom.deadline!.at);
+      expect(await time.textContent()).toMatch(/December 14, 2026/);
+      expect(await page.locator('.deadline h2').textContent()).toBe(mom.deadline!.label);
+      // Nothing claims a remaining time before the script runs.
+      expect(await page.locator('.countdown-value, .rotator-controls').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+});
