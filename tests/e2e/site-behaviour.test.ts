@@ -5,12 +5,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
-import { watchPage } from '../e2e-helpers/console.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLazyImages } from '../e2e-helpers/page.ts';
-import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
+import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -25,43 +24,12 @@ const MESSAGES = {
   promo: 'Redirecting...',
 };
 
-let site: PreviewedSite | undefined;
-let browser: LaunchedBrowser | undefined;
-let noJs: LaunchedBrowser | undefined;
+const session = useSiteSession();
+beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const [built, withJs, withoutJs] = await Promise.allSettled([
-    buildAndPreview(),
-    launchBrowser(),
-    // A persistent context takes its options at launch, so the no-JavaScript context is its own browser.
-    launchBrowser({ javaScriptEnabled: false }),
-  ]);
-  if (built.status === 'fulfilled') site = built.value;
-  if (withJs.status === 'fulfilled') browser = withJs.value;
-  if (withoutJs.status === 'fulfilled') noJs = withoutJs.value;
-  for (const outcome of [built, withJs, withoutJs]) if (outcome.status === 'rejected') throw outcome.reason;
-});
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), noJs?.close(), site?.stop()]);
-});
-
-const url = (path: string) => new URL(path, site!.url).href;
-
-/** Opens `path` in a new tab, recording console errors and failed same-origin requests from the start. */
-async function open(context: BrowserContext, path: string, viewport = DESKTOP, expectedStatus = 200) {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  const target = url(path);
-  const problems = watchPage(page, {
-    origin: new URL(site!.url).origin,
-    // Chromium logs the 404 document itself as a failed resource; the status is asserted instead.
-    ignoreConsole: (m: ConsoleMessage) => expectedStatus === 404 && m.location().url === target && /status of 404/.test(m.text()),
-  });
-  const response = await page.goto(target, { waitUntil: 'load' });
-  return { page, response, problems };
-}
+const url = (path: string) => new URL(path, session.site.url).href;
+const open = (context: BrowserContext, path: string, viewport = DESKTOP, expectedStatus = 200) =>
+  openPage(session.site, context, path, viewport, expectedStatus);
 
 /** Runs `fn` over `items` with a few tabs' worth of concurrency. */
 async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>, width = TABS) {
@@ -83,7 +51,7 @@ describe('unknown addresses in a section show that section\'s message (SPEC §3.
     ['/affiliate/nope', MESSAGES.affiliate],
     ['/category/nope', MESSAGES.category],
   ])('%s → 404 with "%s" and a link home', async (path, message) => {
-    const { page, response, problems } = await open(browser!.context, path, DESKTOP, 404);
+    const { page, response, problems } = await open(session.browser.context, path, DESKTOP, 404);
     try {
       expect(response?.status()).toBe(404);
       await expect.poll(() => page.locator('h1').innerText()).toBe(message);
@@ -96,7 +64,7 @@ describe('unknown addresses in a section show that section\'s message (SPEC §3.
   });
 
   it('/promo/nope → 404 and a page whose visible text is only "Redirecting..."', async () => {
-    const { page, response, problems } = await open(browser!.context, '/promo/nope', DESKTOP, 404);
+    const { page, response, problems } = await open(session.browser.context, '/promo/nope', DESKTOP, 404);
     try {
       expect(response?.status()).toBe(404);
       expect(await visibleText(page)).toBe('Redirecting...');
@@ -110,12 +78,12 @@ describe('unknown addresses in a section show that section\'s message (SPEC §3.
 
   describe('on a host that ignores _redirects and serves 404.html for everything unknown', () => {
     const serve404 = async (page: Page) => {
-      const body = readFileSync(join(site!.outDir, '404.html'));
+      const body = readFileSync(join(session.site.outDir, '404.html'));
       await page.route('**/post/other', (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body }));
     };
 
     it('the page\'s script swaps in the article message', async () => {
-      const page = await browser!.context.newPage();
+      const page = await session.browser.context.newPage();
       try {
         await serve404(page);
         const response = await page.goto(url('/post/other'));
@@ -128,7 +96,7 @@ describe('unknown addresses in a section show that section\'s message (SPEC §3.
     });
 
     it('without JavaScript the general not-found message shows', async () => {
-      const page = await noJs!.context.newPage();
+      const page = await session.noJs.context.newPage();
       try {
         await serve404(page);
         const response = await page.goto(url('/post/other'));
@@ -170,26 +138,16 @@ describe('redirects served by preview from _redirects', () => {
     for (const [from, to] of [['/breakupRecoveryGuide', '/breakup-recovery-guide'], ['/how-to-spot-red-flags', '/how-to-spo-red-flags']]) {
       const res = await head(from);
       expect(res.status, from).toBe(301);
-      expect(new URL(res.headers.get('location') ?? '', site!.url).pathname).toBe(to);
+      expect(new URL(res.headers.get('location') ?? '', session.site.url).pathname).toBe(to);
     }
   });
 });
 
 // ── Without JavaScript ────────────────────────────────────────────────────────────────────────
 
-describe('without JavaScript', () => {
-  it('runs in a context where scripts really are off', async () => {
-    const page = await noJs!.context.newPage();
-    try {
-      await page.setContent('<title>before</title><script>document.title = "script ran"</script>');
-      expect(await page.title()).toBe('before');
-    } finally {
-      await page.close();
-    }
-  });
-
+describe('without JavaScript (the session\'s no-JS browser is checked in starter-pages.test.ts)', () => {
   it('/posts shows 9 cards; Load More shows 18, then 20 and a disabled "All Loaded"', async () => {
-    const { page, problems } = await open(noJs!.context, '/posts');
+    const { page, problems } = await open(session.noJs.context, '/posts');
     try {
       const cards = page.locator('main article.card');
       const visibleCards = () => cards.evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
@@ -212,7 +170,7 @@ describe('without JavaScript', () => {
   });
 
   it('FAQ accordion: one answer open at a time, and clicking the open one closes it', async () => {
-    const { page } = await open(noJs!.context, '/dating-advice-for-women');
+    const { page } = await open(session.noJs.context, '/dating-advice-for-women');
     try {
       const items = page.locator('#faq details');
       expect(await items.count()).toBeGreaterThanOrEqual(3);
@@ -234,7 +192,7 @@ describe('without JavaScript', () => {
   });
 
   it('/green-flags-relationship opens its first FAQ answer on load', async () => {
-    const { page } = await open(noJs!.context, '/green-flags-relationship');
+    const { page } = await open(session.noJs.context, '/green-flags-relationship');
     try {
       const items = page.locator('#faq details');
       expect(await items.count()).toBe(5);
@@ -248,7 +206,7 @@ describe('without JavaScript', () => {
   });
 
   it('the Categories sidebar keeps one group open at a time', async () => {
-    const { page } = await open(noJs!.context, '/articles');
+    const { page } = await open(session.noJs.context, '/articles');
     try {
       const sidebar = page.locator('aside').filter({ has: page.getByRole('heading', { name: 'Categories' }) });
       const groups = sidebar.locator('details');
@@ -270,7 +228,7 @@ describe('without JavaScript', () => {
   });
 
   it('/guides: "Next →" goes to page 2; on page 5 Next is disabled', async () => {
-    const { page } = await open(noJs!.context, '/guides');
+    const { page } = await open(session.noJs.context, '/guides');
     try {
       await page.getByRole('link', { name: 'Next →' }).click();
       await page.waitForURL(url('/guides/page/2'));
@@ -292,7 +250,7 @@ describe('layout', () => {
   it('ad slots on the necklace pages reserve at least 250 px at both widths', async () => {
     for (const path of ['/love-necklace-gift-page', '/gift-for-daughter-necklace']) {
       for (const viewport of [PHONE, DESKTOP]) {
-        const { page } = await open(browser!.context, path, viewport);
+        const { page } = await open(session.browser.context, path, viewport);
         try {
           const slots = await page.locator('[data-ad-slot]').evaluateAll((els) =>
             els.map((e) => ({ minHeight: parseFloat(getComputedStyle(e).minHeight), height: e.getBoundingClientRect().height })),
@@ -312,7 +270,7 @@ describe('layout', () => {
   it('a review shows a green Pros box beside a red Cons box on desktop, stacked on a phone', async () => {
     const path = '/affiliate/affiliate-his-secret-obsession-review';
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page } = await open(browser!.context, path, viewport);
+      const { page } = await open(session.browser.context, path, viewport);
       try {
         const box = async (name: string) => {
           const section = page.locator('section').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -348,7 +306,7 @@ function formatViolations(path: string, width: number, violations: Result[]): st
 
 describe('every sitemap page at 375 and 1280 px', () => {
   it('has zero axe-core violations, no console errors and no failed same-origin requests', { timeout: 240_000 }, async () => {
-    const xml = readFileSync(join(site!.outDir, 'sitemap.xml'), 'utf8');
+    const xml = readFileSync(join(session.site.outDir, 'sitemap.xml'), 'utf8');
     const paths = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => {
       const loc = new URL(m[1].replace(/&amp;/g, '&'));
       return loc.pathname + loc.search;
@@ -360,7 +318,7 @@ describe('every sitemap page at 375 and 1280 px', () => {
     await inParallel(paths, async (path) => {
       // One load per page: phone width first, then the same tab widened to desktop. The pages
       // are static (no script changes them after load), so this is what a fresh load would show.
-      const { page, response, problems } = await open(browser!.context, path, PHONE);
+      const { page, response, problems } = await open(session.browser.context, path, PHONE);
       try {
         if (response?.status() !== 200) failures.push(`${path}: HTTP ${response?.status() ?? 'no response'}`);
         for (const viewport of [PHONE, DESKTOP]) {
@@ -407,7 +365,7 @@ describe('screenshots of one page per template', () => {
     // One tab at a time: full-page captures taken in parallel tabs of this Chromium sometimes
     // come out as the first screenful repeated down the page.
     await inParallel(jobs, async ({ name, path, status, viewport }) => {
-      const { page, response } = await open(browser!.context, path, viewport, status);
+      const { page, response } = await open(session.browser.context, path, viewport, status);
       try {
         if (response?.status() !== status) problems.push(`${path}: HTTP ${response?.status()}`);
         await loadLazyImages(page);

@@ -4,12 +4,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
-import { watchPage } from '../e2e-helpers/console.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLazyImages } from '../e2e-helpers/page.ts';
-import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
+import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 
 interface StarterPage {
   /** Names the screenshot. */
@@ -35,42 +34,11 @@ const VIEWPORTS = [
 
 const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots');
 
-let site: PreviewedSite | undefined;
-let browser: LaunchedBrowser | undefined;
-let noJsBrowser: LaunchedBrowser | undefined;
+const session = useSiteSession();
+beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // allSettled, not all: whatever did start is kept for afterAll to stop, even if another part failed.
-  const [built, withJs, withoutJs] = await Promise.allSettled([
-    buildAndPreview(),
-    launchBrowser(),
-    // A persistent context takes its options at launch, so the no-JavaScript context is its own browser.
-    launchBrowser({ javaScriptEnabled: false }),
-  ]);
-  if (built.status === 'fulfilled') site = built.value;
-  if (withJs.status === 'fulfilled') browser = withJs.value;
-  if (withoutJs.status === 'fulfilled') noJsBrowser = withoutJs.value;
-  for (const outcome of [built, withJs, withoutJs]) if (outcome.status === 'rejected') throw outcome.reason;
-});
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), noJsBrowser?.close(), site?.stop()]);
-});
-
-/** Opens `path` in a new page at the given size, recording problems from the first request on. */
-async function open(context: BrowserContext, path: string, viewport: { width: number; height: number }, expectedStatus = 200) {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  const url = new URL(path, site!.url).href;
-  const problems = watchPage(page, {
-    origin: new URL(site!.url).origin,
-    // Chromium reports the 404 document itself as a failed resource; its status is asserted instead.
-    ignoreConsole: (m: ConsoleMessage) => expectedStatus === 404 && m.location().url === url && /status of 404/.test(m.text()),
-  });
-  const response = await page.goto(url, { waitUntil: 'load' });
-  return { page, response, problems };
-}
+const open = (context: BrowserContext, path: string, viewport: { width: number; height: number }, expectedStatus = 200) =>
+  openPage(session.site, context, path, viewport, expectedStatus);
 
 function formatViolations(violations: Result[]): string {
   return violations
@@ -134,7 +102,7 @@ async function checkPhoneMenu(page: Page) {
 
 describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) => {
   it.each(STARTER_PAGES)('$path', async (starter) => {
-    const { page, response, problems } = await open(browser!.context, starter.path, viewport, starter.status);
+    const { page, response, problems } = await open(session.browser.context, starter.path, viewport, starter.status);
     try {
       expect(response?.status(), `HTTP status of ${starter.path}`).toBe(starter.status);
       await loadLazyImages(page);
@@ -200,7 +168,7 @@ describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) 
 
 describe('the phone Menu without JavaScript', () => {
   it('runs in a context where scripts really are off', async () => {
-    const page = await noJsBrowser!.context.newPage();
+    const page = await session.noJs.context.newPage();
     try {
       await page.setContent('<title>before</title><script>document.title = "script ran"</script>');
       expect(await page.title()).toBe('before');
@@ -210,7 +178,7 @@ describe('the phone Menu without JavaScript', () => {
   });
 
   it.each(STARTER_PAGES)('$path', async (starter) => {
-    const { page, response, problems } = await open(noJsBrowser!.context, starter.path, VIEWPORTS[0], starter.status);
+    const { page, response, problems } = await open(session.noJs.context, starter.path, VIEWPORTS[0], starter.status);
     try {
       expect(response?.status()).toBe(starter.status);
       await checkPhoneMenu(page);
@@ -223,7 +191,7 @@ describe('the phone Menu without JavaScript', () => {
 
 describe('page metadata', () => {
   it('/thank-you-hso asks search engines not to index it', async () => {
-    const { page, response } = await open(browser!.context, '/thank-you-hso', VIEWPORTS[1]);
+    const { page, response } = await open(session.browser.context, '/thank-you-hso', VIEWPORTS[1]);
     try {
       expect(response?.status()).toBe(200);
       const robots = await page.locator('head meta[name="robots"]').evaluateAll((m) => m.map((e) => e.getAttribute('content') ?? ''));
@@ -237,7 +205,7 @@ describe('page metadata', () => {
 
 describe('the whole sitemap', () => {
   const sitemapPaths = () => {
-    const xml = readFileSync(join(site!.outDir, 'sitemap.xml'), 'utf8');
+    const xml = readFileSync(join(session.site.outDir, 'sitemap.xml'), 'utf8');
     return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => {
       const loc = new URL(m[1].replace(/&amp;/g, '&'));
       return loc.pathname + loc.search;
@@ -259,7 +227,7 @@ describe('the whole sitemap', () => {
     const queue = [...paths];
     const worker = async () => {
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-        const { page, response, problems } = await open(browser!.context, path, VIEWPORTS[1]);
+        const { page, response, problems } = await open(session.browser.context, path, VIEWPORTS[1]);
         try {
           if (response?.status() !== 200) failures.push(`${path}: HTTP ${response?.status() ?? 'no response'}`);
           await loadLazyImages(page);

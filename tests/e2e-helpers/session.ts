@@ -1,0 +1,56 @@
+import type { BrowserContext, ConsoleMessage } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from './browser.ts';
+import { watchPage } from './console.ts';
+import { buildAndPreview, type PreviewedSite } from './site.ts';
+
+export interface SiteSession {
+  site: PreviewedSite;
+  /** Chromium with JavaScript. */
+  browser: LaunchedBrowser;
+  /** Chromium without JavaScript (a persistent context takes that option at launch). */
+  noJs: LaunchedBrowser;
+}
+
+/**
+ * Builds and previews the real site and launches two browsers, in `beforeAll`; stops them all in
+ * `afterAll`, including whatever did start when another part failed. Read the fields in tests.
+ */
+export function useSiteSession(): SiteSession {
+  const session = {} as SiteSession;
+  beforeAll(async () => {
+    const [built, withJs, withoutJs] = await Promise.allSettled([
+      buildAndPreview(),
+      launchBrowser(),
+      launchBrowser({ javaScriptEnabled: false }),
+    ]);
+    if (built.status === 'fulfilled') session.site = built.value;
+    if (withJs.status === 'fulfilled') session.browser = withJs.value;
+    if (withoutJs.status === 'fulfilled') session.noJs = withoutJs.value;
+    for (const outcome of [built, withJs, withoutJs]) if (outcome.status === 'rejected') throw outcome.reason;
+  });
+  afterAll(async () => {
+    await Promise.allSettled([session.browser?.close(), session.noJs?.close(), session.site?.stop()]);
+  });
+  return session;
+}
+
+/** Opens `path` of the previewed site in a new tab, recording console errors and failed same-origin requests from the start. */
+export async function openPage(
+  site: PreviewedSite,
+  context: BrowserContext,
+  path: string,
+  viewport: { width: number; height: number },
+  expectedStatus = 200,
+) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const target = new URL(path, site.url).href;
+  const problems = watchPage(page, {
+    origin: new URL(site.url).origin,
+    // Chromium logs the 404 document itself as a failed resource; the status is asserted instead.
+    ignoreConsole: (m: ConsoleMessage) => expectedStatus === 404 && m.location().url === target && /status of 404/.test(m.text()),
+  });
+  const response = await page.goto(target, { waitUntil: 'load' });
+  return { page, response, problems };
+}
