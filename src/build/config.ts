@@ -27,6 +27,8 @@ export interface CompiledSite {
   markdownKey: string;
   /** Every source file compiled in (absolute paths), for the up-to-date check. */
   inputs: string[];
+  /** esbuild's metafile of the compile (paths relative to the project root): who imports what. */
+  metafile: esbuild.Metafile;
 }
 
 export { generatorRoot };
@@ -98,6 +100,7 @@ export async function compileSite(root: string): Promise<CompiledSite> {
     versionKey,
     markdownKey: markdownPipelineKey(root),
     inputs: Object.keys(result.metafile.inputs).map((file) => resolve(root, file)),
+    metafile: result.metafile,
   };
 }
 

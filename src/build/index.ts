@@ -184,7 +184,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 }
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
-function buildSiteFiles(
+export function buildSiteFiles(
   config: SiteConfig,
   content: never,
   settings: SiteSettings,

@@ -22,12 +22,14 @@ export interface ValidateOptions {
 
 /**
  * Checks every record against its collection's schema and returns the content by collection.
- * Every problem in every file is collected; nothing stops at the first one.
+ * Every problem in every file is collected; nothing stops at the first one. `check` validates one
+ * record (default: `validateRecord`; the dev server passes one that remembers unchanged records).
  */
 export function validateContent(
   records: ContentRecord[],
   collections: Record<string, CollectionSpec>,
   options: ValidateOptions = {},
+  check: typeof validateRecord = validateRecord,
 ): ValidateResult {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const diagnostics: Diagnostic[] = [];
@@ -35,28 +37,10 @@ export function validateContent(
   for (const [name, spec] of Object.entries(collections)) content[name] = spec.kind === 'markdown' ? [] : undefined;
 
   for (const record of records) {
-    const spec = collections[record.collection];
-    const result = (spec.schema as ZodType).safeParse(record.data, { reportInput: true });
-    if (!result.success) {
-      for (const issue of result.error.issues) diagnostics.push(...describeIssue(issue, record, spec.schema));
-      continue;
-    }
-    if (spec.kind === 'json') {
-      content[record.collection] = result.data;
-      continue;
-    }
-    const data = result.data as Record<string, unknown>;
-    if (!options.drafts && (data.draft === true || (typeof data.date === 'string' && data.date > today))) continue;
-    const id = basename(record.file, '.md');
-    const entry: Entry = {
-      id,
-      slug: typeof data.slug === 'string' ? data.slug : id,
-      file: record.file,
-      data,
-      body: spec.placeholders ? fillPlaceholders(record.body, data) : record.body,
-      bodyLine: record.bodyLine,
-    };
-    (content[record.collection] as Entry[]).push(entry);
+    const result = check(record, collections[record.collection], { drafts: options.drafts, today });
+    diagnostics.push(...result.diagnostics);
+    if (result.data !== undefined) content[record.collection] = result.data;
+    if (result.entry) (content[record.collection] as Entry[]).push(result.entry);
   }
 
   const present = new Set(records.map((r) => r.collection));
@@ -72,7 +56,40 @@ export function validateContent(
   return { content, diagnostics };
 }
 
-function findDuplicateSlugs(collection: string, entries: Entry[]): Diagnostic[] {
+/** One record after its schema: the data (JSON), the entry (Markdown; none for a draft left out), or its problems. */
+export interface ValidatedRecord {
+  diagnostics: Diagnostic[];
+  data?: unknown;
+  entry?: Entry;
+}
+
+/** Checks one record against its collection's schema; the same result for the same record and options. */
+export function validateRecord(
+  record: ContentRecord,
+  spec: CollectionSpec,
+  options: { drafts?: boolean; today: string },
+): ValidatedRecord {
+  const result = (spec.schema as ZodType).safeParse(record.data, { reportInput: true });
+  if (!result.success) {
+    return { diagnostics: result.error.issues.flatMap((issue) => describeIssue(issue, record, spec.schema)) };
+  }
+  if (spec.kind === 'json') return { diagnostics: [], data: result.data };
+  const data = result.data as Record<string, unknown>;
+  if (!options.drafts && (data.draft === true || (typeof data.date === 'string' && data.date > options.today))) return { diagnostics: [] };
+  const id = basename(record.file, '.md');
+  const entry: Entry = {
+    id,
+    slug: typeof data.slug === 'string' ? data.slug : id,
+    file: record.file,
+    data,
+    body: spec.placeholders ? fillPlaceholders(record.body, data) : record.body,
+    bodyLine: record.bodyLine,
+  };
+  return { diagnostics: [], entry };
+}
+
+/** Entries of one collection that share a slug, so would write the same page. */
+export function findDuplicateSlugs(collection: string, entries: Entry[]): Diagnostic[] {
   const bySlug = new Map<string, Entry[]>();
   for (const e of entries) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
   const out: Diagnostic[] = [];

@@ -1,11 +1,12 @@
+import { lstatSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
-import { build } from '../build/index.ts';
-import { formatMs } from '../build/format.ts';
-import { DiagnosticError, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { formsStub } from '../serve/forms-stub.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { overlayHtml, reloadClient } from './reload-client.ts';
+import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -17,31 +18,86 @@ export interface DevServerOptions {
   log: (line: string) => void;
 }
 
+/** Changes closer together than this are planned as one rebuild (an editor's save can be several writes). */
+const SETTLE_MS = 8;
+
 /**
- * Builds, serves the output, and rebuilds when content, templates, public files or the generator
- * change. Unchanged pages are reused from the previous build (the same cache `build` uses), open
- * pages reload over server-sent events, and a broken edit shows its diagnostics in the page.
+ * Builds, serves the output, and on every change plans and rebuilds only what it affects (see
+ * session.ts). Open pages reload over server-sent events, swap the stylesheet in place when only
+ * CSS changed, and show a broken edit's diagnostics until it is fixed. The forms function is
+ * mounted at `/api/` (a stub that says nothing was stored, until the real function is built).
  */
 export async function startDevServer(options: DevServerOptions) {
+  const root = resolve(options.root);
   const clients = new Set<ServerResponse>();
   let problems: Diagnostic[] = [];
-  const outDir = resolve(options.root, options.outDir);
-
-  const rebuild = async (reason: string) => {
-    try {
-      const summary = await build({ root: options.root, outDir: options.outDir, baseUrl: options.baseUrl, drafts: options.drafts });
-      problems = [];
-      options.log(`${reason}: ${summary.rendered} page(s) rendered, ${summary.reused} unchanged, in ${formatMs(summary.ms)}`);
-    } catch (error) {
-      problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: (error as Error).message }];
-      options.log(problems.map(formatDiagnostic).join('\n\n'));
-    }
-    for (const res of clients) res.write(`data: reload\n\n`);
+  const send = (event: string | undefined, data: string) => {
+    const frame = `${event ? `event: ${event}\n` : ''}data: ${data}\n\n`;
+    for (const res of clients) res.write(frame);
   };
-  await rebuild('Initial build');
+
+  // Watch before the first build, so an edit made while it runs is not missed.
+  const watched = ['content', 'templates', 'public', 'site.config.ts'].map((p) => join(root, p));
+  // The generator's sources when this project has its own (the generator repository itself);
+  // a linked src/ (test fixtures, the benchmark corpus) belongs to another checkout.
+  if (isRealFolder(join(root, 'src'))) watched.push(join(root, 'src'));
+  const watcher = watch(watched, { ignoreInitial: true, ignored: (path) => /[/\\](node_modules|\.cache|\.git)([/\\]|$)/.test(path) });
+  const changes = new Set<string>();
+  let ready = false;
+  watcher.on('all', (_event, path) => {
+    changes.add(path);
+    if (ready) schedule();
+  });
+
+  const session: DevSession = await openDevSession({
+    root,
+    outDir: options.outDir,
+    baseUrl: options.baseUrl,
+    drafts: options.drafts,
+    onStylesheet: (change) => send('css', JSON.stringify(change)),
+  });
+  const report = (result: RebuildReport) => {
+    options.log(result.line);
+    if (result.problems) {
+      problems = result.problems;
+      send('problems', JSON.stringify(overlayHtml(problems)));
+      return;
+    }
+    const recovered = problems.length > 0;
+    problems = [];
+    if (result.reload || recovered) send(undefined, 'reload');
+  };
+  report(session.initial);
+  watcher.add(session.watchedInputs());
+  ready = true;
+  if (changes.size) schedule();
+
+  // One rebuild at a time; changes that arrive meanwhile are planned together afterwards.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), SETTLE_MS);
+  }
+  async function run() {
+    if (running) {
+      await running;
+      return schedule();
+    }
+    if (changes.size === 0) return;
+    const batch = [...changes];
+    changes.clear();
+    running = session.apply(batch).then((result) => {
+      report(result);
+      watcher.add(session.watchedInputs());
+    });
+    await running;
+    running = undefined;
+  }
 
   const server = createStaticServer({
-    dir: outDir,
+    dir: resolve(root, options.outDir),
+    mounts: { '/api/': formsStub },
     intercept: (req, res) => {
       if (req.url === '/__dev/events') {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -61,17 +117,27 @@ export async function startDevServer(options: DevServerOptions) {
   });
   const { url } = await listen(server, options.host, options.port);
   options.log(`Dev server at ${url}/ (Ctrl+C to stop)`);
+  options.log('Forms (/api/subscribe, /api/contact) answer with a stub that stores nothing until the forms function is built.');
 
-  let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  const watcher = watch(['content', 'templates', 'public', 'src', 'site.config.ts'].map((p) => join(options.root, p)), {
-    ignoreInitial: true,
-  });
-  watcher.on('all', (_event, path) => {
+  const close = async () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = running.then(() => rebuild(`Changed ${path.slice(options.root.length + 1)}`));
-    }, 30);
-  });
-  return { server, watcher, url };
+    await running;
+    await watcher.close();
+    for (const res of clients) res.end();
+    session.close();
+    await new Promise<void>((done) => server.close(() => done()));
+  };
+  // Ctrl+C or a supervisor's SIGTERM: record what dev wrote in the build manifest before exiting.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void close().finally(() => process.exit(0)));
+  }
+  return { server, watcher, url, close };
+}
+
+function isRealFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

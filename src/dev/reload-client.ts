@@ -1,7 +1,16 @@
 import { formatLocation, type Diagnostic } from '../diagnostics/diagnostic.ts';
 
-/** Injected into every page the dev server sends: reloads when a rebuild finishes. */
-export const reloadClient = `<script>new EventSource('/__dev/events').onmessage=()=>location.reload()</script>`;
+/**
+ * Injected into every page the dev server sends. Listens to `/__dev/events`:
+ * - a plain message (`data: reload`): reload the page;
+ * - `event: css` with `{ from, to }` stylesheet addresses: swap the stylesheet in place;
+ * - `event: problems` with the overlay document: show it in place of the page.
+ */
+export const reloadClient =
+  `<script>(()=>{const es=new EventSource('/__dev/events');es.onmessage=()=>location.reload();` +
+  `es.addEventListener('css',(e)=>{const c=JSON.parse(e.data);` +
+  `for(const l of document.querySelectorAll('link[rel="stylesheet"]')){const i=c.from.indexOf(l.getAttribute('href'));if(i>=0&&c.to[i])l.setAttribute('href',c.to[i])}});` +
+  `es.addEventListener('problems',(e)=>{es.close();document.open();document.write(JSON.parse(e.data));document.close()})})()</script>`;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -17,5 +26,5 @@ export function overlayHtml(problems: Diagnostic[]): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build error</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1f1f1f}li{margin-bottom:1.5rem}pre{background:#fbeaea;padding:1rem;overflow:auto}h1{color:#a3123a}</style>
-</head><body><h1>The site could not be built</h1><p>Fix the problem below and save; this page reloads by itself.</p><ol>${items}</ol>${reloadClient}</body></html>`;
+</head><body><main><h1>The site could not be built</h1><p>Fix the problem below and save; this page reloads by itself.</p><ol>${items}</ol></main>${reloadClient}</body></html>`;
 }

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { headersFor, parseHeaders } from './header-rules.ts';
+import { formsStub } from './forms-stub.ts';
 import { matchRedirect, parseRedirects } from './redirect-rules.ts';
 
 /** A web-standard handler, e.g. the forms function, mounted under a path prefix. */
@@ -13,7 +14,7 @@ export interface StaticServerOptions {
   dir: string;
   host?: string;
   port?: number;
-  /** Handlers by path prefix, e.g. `{ '/api/': forms }` (optional). */
+  /** Handlers by path prefix, e.g. `{ '/api/': forms }` (default: the forms stub at `/api/`). */
   mounts?: Record<string, FetchHandler>;
   /** Runs before static files are served: the dev server injects its reload client here (optional). */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -95,7 +96,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
     }
     if (pathname.includes('\0') || pathname.split('/').includes('..')) return notFound(res, url.pathname);
 
-    for (const [prefix, handler] of Object.entries(options.mounts ?? {})) {
+    for (const [prefix, handler] of Object.entries(options.mounts ?? { '/api/': formsStub })) {
       if (url.pathname.startsWith(prefix)) return forward(req, res, handler);
     }
     if (options.intercept?.(req, res)) return;

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { messages } from '../diagnostics/messages.ts';
+import type { CompiledSite } from '../build/config.ts';
+import { buildSiteFiles } from '../build/index.ts';
+import type { IslandBundle } from '../build/islands.ts';
+import { loadContent, type ContentRecord } from '../build/load.ts';
+import { buildRouteTable } from '../build/routes.ts';
+import type { StyleAsset } from '../build/styles.ts';
+import type { Entry, Redirect, Route, TemplateSite } from '../build/types.ts';
+import { validateContent, validateRecord, type ValidatedRecord } from '../build/validate.ts';
+import type { FolderFile } from '../build/write.ts';
+import type { TemplateDeps } from './template-deps.ts';
+
+/** The compiled parts of a site; each is replaced only when one of its own sources changes. */
+export interface CompiledParts {
+  compiled: CompiledSite;
+  templates: Map<string, TemplateDeps>;
+  /** Changes when the schemas or the collections' folders change (see template-deps.ts). */
+  contentModel: string;
+  styles: { assets: StyleAsset[]; inputs: string[] };
+  islands: IslandBundle;
+}
+
+/** One content file as last read: its text, and its record or the problem that stopped it. */
+export interface LoadedFile {
+  text: string;
+  record?: ContentRecord;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * What a page is built from, part by part. Equal parts mean equal HTML; the part that differs is
+ * the reason the dev planner gives for rendering the page again.
+ */
+export interface PageKey {
+  /** Settings and shared data of the site. */
+  site: string;
+  /** Stylesheet addresses and the island loader. */
+  assets: string;
+  /** The template's source files (see template-deps.ts). */
+  template: string;
+  /** Chunk addresses of the islands the template can place. */
+  islands: string;
+  /** The Markdown entry (front matter and body). */
+  entry: string;
+  /** Everything else about the route: path, props, sources, aliases. */
+  route: string;
+}
+
+export type Output =
+  | { kind: 'page'; route: Route; key: PageKey }
+  | { kind: 'file'; contents: string | Uint8Array }
+  | { kind: 'public'; size: number; mtimeMs: number };
+
+/** The whole site in memory: inputs and every output file, from which the next edit is planned. */
+export interface Snapshot {
+  parts: CompiledParts;
+  /** Content files by path relative to the root, in the order a build reads them. */
+  content: Map<string, LoadedFile>;
+  publicFiles: FolderFile[];
+  validation: ValidationCache;
+  routes: Route[];
+  redirects: Redirect[];
+  site: TemplateSite;
+  /** Output path → what it is made of. */
+  outputs: Map<string, Output>;
+}
+
+export interface SnapshotOptions {
+  baseUrl?: string;
+  drafts?: boolean;
+  /** `YYYY-MM-DD` */
+  today: string;
+  publicDir: string;
+}
+
+/** Validation results of unchanged records, valid for one content model and options. */
+export interface ValidationCache {
+  contentModel: string;
+  drafts?: boolean;
+  today: string;
+  results: WeakMap<ContentRecord, ValidatedRecord>;
+}
+
+/** Parses one content file; the same as a build's load stage for that file. */
+export function loadFile(file: string, text: string, contentDir: string, parts: CompiledParts): LoadedFile {
+  const loaded = loadContent(new Map([[file, text]]), contentDir, parts.compiled.config.collections);
+  return { text, record: loaded.records[0], diagnostics: loaded.diagnostics };
+}
+
+/** Orders paths as a build's folder walk reads them: segment by segment, by name. */
+export function walkOrder(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * Runs the build's stages from validation to the list of output files, on memory, reusing the
+ * validation of records that did not change. Throws a `DiagnosticError` as `build` would.
+ */
+export function computeSnapshot(
+  parts: CompiledParts,
+  content: Map<string, LoadedFile>,
+  publicFiles: FolderFile[],
+  options: SnapshotOptions,
+  previousValidation: ValidationCache | undefined,
+): Snapshot {
+  const { config } = parts.compiled;
+  const validation =
+    previousValidation &&
+    previousValidation.contentModel === parts.contentModel &&
+    previousValidation.drafts === options.drafts &&
+    previousValidation.today === options.today
+      ? previousValidation
+      : { contentModel: parts.contentModel, drafts: options.drafts, today: options.today, results: new WeakMap() };
+  const check: typeof validateRecord = (record, spec, o) => {
+    let result = validation.results.get(record);
+    if (!result) validation.results.set(record, (result = validateRecord(record, spec, o)));
+    return result;
+  };
+
+  const records: ContentRecord[] = [];
+  const loadProblems: Diagnostic[] = [];
+  for (const file of content.values()) {
+    if (file.record) records.push(file.record);
+    loadProblems.push(...file.diagnostics);
+  }
+  const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today }, check);
+  failOn([...loadProblems, ...validated.diagnostics]);
+  const data = validated.content as never;
+
+  const settings = { ...config.settings(data) };
+  if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
+  const table = buildRouteTable(config.routes, data);
+  failOn(table.diagnostics);
+
+  const publicPaths = new Set(publicFiles.map((f) => f.path));
+  const clash = table.routes.filter((r) => publicPaths.has(r.outFile));
+  failOn(clash.map((r) => ({ ...messages.duplicateRoute(r.path, [r.sources[0] ?? r.path, `${options.publicDir}/${r.outFile}`]), file: r.sources[0] })));
+
+  const { styles, islands } = parts;
+  const site: TemplateSite = {
+    settings,
+    shared: config.shared?.(data) ?? {},
+    assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
+  };
+  const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
+  const siteFiles = buildSiteFiles(config, data, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
+
+  const outputs = new Map<string, Output>();
+  for (const f of publicFiles) outputs.set(f.path, { kind: 'public', size: f.size, mtimeMs: f.mtimeMs });
+  for (const [file, contents] of siteFiles) outputs.set(file, { kind: 'file', contents });
+  const siteKey = JSON.stringify({ settings: site.settings, shared: site.shared });
+  const assetsKey = JSON.stringify({ css: site.assets.css, loader: site.assets.loader });
+  for (const route of table.routes) {
+    const deps = parts.templates.get(route.template);
+    const { entry, ...rest } = route;
+    outputs.set(route.outFile, {
+      kind: 'page',
+      route,
+      key: {
+        site: siteKey,
+        assets: assetsKey,
+        template: deps?.key ?? parts.compiled.versionKey,
+        islands: JSON.stringify((deps?.islands ?? Object.keys(islands.chunks)).map((n) => islands.chunks[n])),
+        entry: entry ? entryKey(entry) : '',
+        route: JSON.stringify(rest),
+      },
+    });
+  }
+  return { parts, content, publicFiles, validation, routes: table.routes, redirects, site, outputs };
+}
+
+const entryKeys = new WeakMap<Entry, string>();
+
+/** Entries of unchanged files are the same objects from one snapshot to the next: hash each once. */
+function entryKey(entry: Entry): string {
+  let key = entryKeys.get(entry);
+  if (key === undefined) entryKeys.set(entry, (key = createHash('sha256').update(JSON.stringify(entry)).digest('hex')));
+  return key;
+}
+
+function failOn(diagnostics: Diagnostic[]): void {
+  if (diagnostics.length) throw new DiagnosticError(sortDiagnostics(diagnostics));
+}
