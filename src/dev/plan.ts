@@ -71,15 +71,14 @@ const NAMED = 4;
 export function describePlan(changed: string[], plan: PlannedFile[], ms: string, note = ''): string {
   const what = changed.length <= 3 ? changed.join(', ') : `${changed.slice(0, 3).join(', ')} and ${changed.length - 3} more`;
   const byReason = new Map<string, PlannedFile[]>();
-  for (const p of plan) byReason.set(p.reason, [...(byReason.get(p.reason) ?? []), p]);
+  for (const p of plan) if (p.kind === 'page') byReason.set(p.reason, [...(byReason.get(p.reason) ?? []), p]);
   const items: string[] = [];
-  for (const [reason, files] of byReason) {
-    const pages = files.filter((f) => f.kind === 'page');
-    const others = files.filter((f) => f.kind !== 'page');
+  for (const [reason, pages] of byReason) {
     if (pages.length > NAMED) items.push(`${pages.length} pages (${reason})`);
     else items.push(...pages.map((p) => `${p.label} (${reason})`));
-    items.push(...others.map((f) => (f.action === 'remove' ? `${f.label} (removed)` : f.label)));
   }
+  const others = plan.filter((p) => p.kind !== 'page');
+  items.push(...others.map((f) => (f.action === 'remove' ? `${f.label} (removed)` : f.label)));
   const count = `${plan.length} file${plan.length === 1 ? '' : 's'}`;
   return `${what} changed${note} → ${items.length ? items.join(', ') : 'nothing to rewrite'}: ${count} in ${ms}`;
 }

@@ -1,16 +1,41 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, type RunningCli } from '../helpers/cli.ts';
-import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+import type { Metafile } from 'esbuild';
+import { templateDependencies } from '../../src/dev/template-deps.ts';
+import { describePlan } from '../../src/dev/plan.ts';
+import type { SiteConfig } from '../../src/build/types.ts';
+import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
+import { copyFixture, diffTrees, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
 
 /** Polls `check` until it passes or `timeout` ms have gone by. */
 async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeout = 15_000): Promise<T> {
   const end = Date.now() + timeout;
   let value = await probe();
   while (!check(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
     value = await probe();
   }
   return value;
+}
+
+/** Listens to the dev server's event stream; `text()` is everything received so far. */
+async function listenToEvents(url: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/__dev/events`, { signal: controller.signal });
+  let text = '';
+  const reader = res.body!.getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += Buffer.from(value).toString('utf8');
+      }
+    } catch { /* aborted */ }
+  })();
+  return { text: () => text, close: () => controller.abort() };
 }
 
 describe('dev', () => {
@@ -19,6 +44,12 @@ describe('dev', () => {
   const page = async (path: string) => {
     const res = await fetch(`${server!.url}${path}`, { headers: { accept: 'text/html' } });
     return { status: res.status, body: await res.text() };
+  };
+  /** Waits until the log has a line matching `pattern`, and returns that line. */
+  const logged = async (pattern: RegExp) => {
+    const out = await eventually(async () => server!.output(), (o) => pattern.test(o));
+    expect(out).toMatch(pattern);
+    return out.split('\n').find((l) => pattern.test(l))!;
   };
 
   beforeAll(async () => {
@@ -38,28 +69,200 @@ describe('dev', () => {
     expect(server!.output()).toMatch(/Initial build: 5 page\(s\) rendered, 0 unchanged, in \d+(?: ms|\.\d\d s)/);
   });
 
-  it('rebuilds a saved edit', async () => {
+  it('rebuilds only the edited page and says why', async () => {
+    const events = await listenToEvents(server!.url);
     fx.write('content/pages/about.md', fx.read('content/pages/about.md').replace('title: About us', 'title: About the team'));
     const about = await eventually(() => page('/about'), (p) => p.body.includes('<title>About the team | Fixture Hearts</title>'));
     expect(about.body).toContain('<h1>About the team</h1>');
-    // Only the edited page was rendered again. (The log line can follow the new page by a moment.)
-    const logged = /Changed content\/pages\/about\.md: 1 page\(s\) rendered, 4 unchanged/;
-    expect(await eventually(async () => server!.output(), (out) => logged.test(out))).toMatch(logged);
+    expect(await logged(/content\/pages\/about\.md changed → /)).toMatch(
+      /^content\/pages\/about\.md changed → \/about \(its page\): 1 file in \d+ ms$/,
+    );
+    await eventually(async () => events.text(), (t) => t.includes('data: reload'));
+    expect(events.text()).toContain('data: reload\n\n');
+    events.close();
   });
 
-  it('shows a broken edit in the page and the terminal, and recovers when it is fixed', async () => {
+  it('shows a broken edit in the page, the event stream and the terminal, and recovers when it is fixed', async () => {
+    const events = await listenToEvents(server!.url);
     const good = fx.read('content/pages/about.md');
     fx.write('content/pages/about.md', good.replace('title: About the team', 'title: About: the team'));
     const broken = await eventually(() => page('/about'), (p) => p.status === 500);
     expect(broken.status).toBe(500);
     expect(broken.body).toContain('<h1>The site could not be built</h1>');
     expect(broken.body).toMatch(/<strong>content\/pages\/about\.md:2:\d+<\/strong>/);
-    const printed = /content\/pages\/about\.md:2:\d+: front matter is not valid YAML/;
-    expect(await eventually(async () => server!.output(), (out) => printed.test(out))).toMatch(printed);
+    expect(broken.body).toContain('<pre>');
+    await logged(/content\/pages\/about\.md:2:\d+: front matter is not valid YAML/);
+    // Open pages get the overlay pushed to them.
+    await eventually(async () => events.text(), (t) => t.includes('event: problems'));
+    expect(events.text()).toMatch(/event: problems\ndata: ".*The site could not be built.*content\/pages\/about\.md:2:\d+/);
+    // The last good output is still on disk.
+    expect(fx.read('dist/about.html')).toContain('<h1>About the team</h1>');
 
     fx.write('content/pages/about.md', good);
     const fixed = await eventually(() => page('/about'), (p) => p.status === 200);
     expect(fixed.status).toBe(200);
     expect(fixed.body).toContain('<h1>About the team</h1>');
+    events.close();
+  });
+
+  it('adds and deletes pages, naming the listings, feed and sitemap they appear in', async () => {
+    fx.write(
+      'content/posts/third-date.md',
+      ['---', 'title: Third date plans', 'description: Something calm.', 'date: 2025-02-01', 'author: The editors', '---', '', 'Go for a long walk.', ''].join('\n'),
+    );
+    const added = await eventually(() => page('/post/third-date'), (p) => p.status === 200);
+    expect(added.body).toContain('<h1>Third date plans</h1>');
+    const addLine = await logged(/content\/posts\/third-date\.md changed → /);
+    expect(addLine).toContain('/post/third-date (new page)');
+    expect(addLine).toContain('/ (lists it)');
+    expect(addLine).toMatch(/feed\.xml.*sitemap\.xml|sitemap\.xml.*feed\.xml/);
+    expect((await page('/')).body).toContain('Third date plans');
+
+    unlinkSync(join(fx.root, 'content/posts/second-date.md'));
+    const gone = await eventually(() => page('/post/second-date'), (p) => p.status === 404);
+    expect(gone.status).toBe(404);
+    const removeLine = await logged(/content\/posts\/second-date\.md changed → /);
+    expect(removeLine).toMatch(/→ \/ \(lists it\), \/post\/second-date \(removed\), .*feed\.xml/);
+    expect(removeLine).toContain('/ (lists it)');
+  });
+
+  it('swaps the stylesheet without a reload when only CSS changed', async () => {
+    const events = await listenToEvents(server!.url);
+    const cssFile = '../_shared/site.css';
+    fx.write(cssFile, `${fx.read(cssFile)}\n.dev-test-marker { color: rebeccapurple; }\n`);
+    await logged(/site\.css changed → /);
+    await eventually(async () => events.text(), (t) => t.includes('event: css'));
+    const data = JSON.parse(/event: css\ndata: (.*)\n/.exec(events.text())![1]) as { from: string[]; to: string[] };
+    expect(data.from[0]).toMatch(/^\/assets\/site-\w+\.css$/);
+    expect(data.to[0]).not.toBe(data.from[0]);
+    const css = await fetch(`${server!.url}${data.to[0]}`).then((r) => r.text());
+    expect(css).toContain('.dev-test-marker');
+    expect((await page('/about')).body).toContain(data.to[0]);
+    expect((await fetch(`${server!.url}${data.from[0]}`)).status).toBe(404);
+    expect(events.text()).not.toContain('data: reload');
+    events.close();
+  });
+
+  it('after edits, additions and deletions, serves exactly what a clean build writes', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'heartnotes-dev-clean-'));
+    try {
+      const built = runCli(['build', '--root', fx.root, '--out', out, '--no-cache', '--quiet']);
+      expect(built.stderr).toBe('');
+      expect(built.status).toBe(0);
+      expect(diffTrees(readTree(join(fx.root, 'dist')), readTree(out))).toEqual([]);
+      for (const [path, file] of [['/about', 'about.html'], ['/', 'index.html'], ['/post/third-date', 'post/third-date.html']]) {
+        const served = (await page(path)).body.replace(/<script>\(\(\)=>\{const es=new EventSource[\s\S]*?<\/script><\/body>/, '</body>');
+        expect(served, path).toBe(readFileSync(join(out, file), 'utf8'));
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('answers the forms with a stub that says nothing was stored', async () => {
+    const json = await fetch(`${server!.url}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.com' }),
+    });
+    expect(json.status).toBe(501);
+    expect(await json.json()).toEqual({
+      error: 'Forms are not connected yet: nothing was stored. (This dev server answers with a stub until the forms function is built.)',
+    });
+
+    const form = await fetch(`${server!.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${server!.url}/about` },
+      body: 'name=A&message=Hello',
+    });
+    expect(form.status).toBe(501);
+    expect(form.headers.get('content-type')).toContain('text/html');
+    const html = await form.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Forms are not connected yet: nothing was stored.');
+    expect(html).toContain('<a href="/about">');
+
+    const get = await fetch(`${server!.url}/api/subscribe`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(server!.output()).toContain('Forms (/api/subscribe, /api/contact) answer with a stub');
+  });
+});
+
+describe('dev planner', () => {
+  it('maps each template to the files it imports, so a page template change stays local', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heartnotes-deps-'));
+    try {
+      const files: Record<string, string> = {
+        'site.config.ts': "import { templates } from './t/index.ts';",
+        't/index.ts': "export const templates = { review: ReviewPage, article: ArticlePage };",
+        't/pages/review.tsx': 'export function ReviewPage() { return <Layout><Countdown /></Layout>; }',
+        't/pages/article.tsx': 'export function ArticlePage() { return <Layout />; }',
+        't/components/layout.tsx': 'export function Layout() { return <Header />; }',
+        't/components/header.tsx': 'export function Header() {}',
+        't/islands/countdown.tsx': 'export default function Countdown() {}',
+        't/schemas.ts': "import { z } from 'zod';",
+      };
+      for (const [f, text] of Object.entries(files)) {
+        const path = join(dir, f);
+        rmSync(path, { force: true });
+        mkdirSync(join(path, '..'), { recursive: true });
+        writeFileSync(path, text);
+      }
+      const imp = (...paths: string[]) => paths.map((path) => ({ path, kind: 'import-statement' as const }));
+      const metafile: Metafile = {
+        inputs: {
+          'site.config.ts': { bytes: 1, imports: imp('t/index.ts', 't/schemas.ts') },
+          't/index.ts': { bytes: 1, imports: imp('t/pages/review.tsx', 't/pages/article.tsx') },
+          't/pages/review.tsx': { bytes: 1, imports: imp('t/components/layout.tsx', 't/islands/countdown.tsx') },
+          't/pages/article.tsx': { bytes: 1, imports: imp('t/components/layout.tsx') },
+          't/components/layout.tsx': { bytes: 1, imports: imp('t/components/header.tsx') },
+          't/components/header.tsx': { bytes: 1, imports: [] },
+          't/islands/countdown.tsx': { bytes: 1, imports: [] },
+          't/schemas.ts': { bytes: 1, imports: [{ path: 'zod', kind: 'import-statement', external: true }] },
+        },
+        outputs: {},
+      };
+      function ReviewPage() { return null; }
+      function ArticlePage() { return null; }
+      const config = { templates: { review: ReviewPage, article: ArticlePage }, collections: {} } as unknown as SiteConfig;
+      const { templates } = templateDependencies(config, metafile, dir, join(dir, 't/islands'));
+      const review = templates.get('review')!;
+      const article = templates.get('article')!;
+      expect([...review.files].map((f) => f.slice(dir.length + 1)).sort()).toEqual([
+        't/components/header.tsx', 't/components/layout.tsx', 't/islands/countdown.tsx', 't/pages/review.tsx',
+      ]);
+      expect(review.islands).toEqual(['countdown']);
+      expect(article.islands).toEqual([]);
+      expect(article.files.has(join(dir, 't/components/header.tsx'))).toBe(true);
+      expect(article.files.has(join(dir, 't/pages/review.tsx'))).toBe(false);
+
+      // Editing the review template changes only its key; editing the shared header changes both.
+      writeFileSync(join(dir, 't/pages/review.tsx'), `${files['t/pages/review.tsx']}\n// edited`);
+      const afterPage = templateDependencies(config, metafile, dir, join(dir, 't/islands')).templates;
+      expect(afterPage.get('review')!.key).not.toBe(review.key);
+      expect(afterPage.get('article')!.key).toBe(article.key);
+      writeFileSync(join(dir, 't/components/header.tsx'), 'export function Header() { return 1; }');
+      const afterShared = templateDependencies(config, metafile, dir, join(dir, 't/islands')).templates;
+      expect(afterShared.get('review')!.key).not.toBe(afterPage.get('review')!.key);
+      expect(afterShared.get('article')!.key).not.toBe(article.key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('describes a plan in one line, counting long lists', () => {
+    const pages = Array.from({ length: 6 }, (_, i) => ({ file: `p${i}.html`, action: 'write' as const, label: `/p${i}`, reason: 'template changed', kind: 'page' as const }));
+    expect(
+      describePlan(['content/articles/x.md'], [
+        { file: 'post/x.html', action: 'write', label: '/post/x', reason: 'its page', kind: 'page' },
+        { file: 'articles.html', action: 'write', label: '/articles', reason: 'lists it', kind: 'page' },
+        { file: 'feed.xml', action: 'write', label: 'feed.xml', reason: 'changed', kind: 'file' },
+        { file: 'sitemap.xml', action: 'write', label: 'sitemap.xml', reason: 'changed', kind: 'file' },
+      ], '18 ms'),
+    ).toBe('content/articles/x.md changed → /post/x (its page), /articles (lists it), feed.xml, sitemap.xml: 4 files in 18 ms');
+    expect(describePlan(['templates/components/header.tsx'], pages, '1.20 s')).toBe(
+      'templates/components/header.tsx changed → 6 pages (template changed): 6 files in 1.20 s',
+    );
   });
 });

@@ -1,0 +1,83 @@
+import { unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { startCli, type RunningCli } from '../helpers/cli.ts';
+import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+
+/** `dev` on a copy of the basic fixture, watched in Chromium while the test edits files. */
+describe('dev in the browser', () => {
+  let fx: FixtureCopy;
+  let server: RunningCli | undefined;
+  let browser: LaunchedBrowser | undefined;
+  let tab: Page;
+  const h1 = () => tab.locator('h1').first().textContent();
+
+  beforeAll(async () => {
+    fx = copyFixture('basic', 'heartnotes-dev-e2e-');
+    const [started, launched] = await Promise.allSettled([startCli(['dev', '--root', fx.root, '--port', '0']), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
+    tab = await browser!.context.newPage();
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.allSettled([browser?.close(), server?.stop()]);
+    fx?.cleanup();
+  });
+
+  it('shows a saved edit without navigating', async () => {
+    await tab.goto(`${server!.url}/about`);
+    expect(await h1()).toBe('About us');
+    fx.write('content/pages/about.md', fx.read('content/pages/about.md').replace('title: About us', 'title: About the team'));
+    await tab.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the team', undefined, { timeout: 10_000 });
+    expect(await tab.title()).toBe('About the team | Fixture Hearts');
+  });
+
+  it('shows a YAML error as an overlay with file:line, and the page again once fixed', async () => {
+    const good = fx.read('content/pages/about.md');
+    fx.write('content/pages/about.md', good.replace('title: About the team', 'title: About: the team'));
+    await tab.waitForFunction(() => document.querySelector('h1')?.textContent === 'The site could not be built', undefined, { timeout: 10_000 });
+    expect(await tab.locator('li strong').first().textContent()).toMatch(/^content\/pages\/about\.md:2:\d+$/);
+    expect(await tab.locator('li').first().textContent()).toContain('front matter is not valid YAML');
+    expect(await tab.locator('li pre').first().textContent()).toContain('title: About: the team');
+
+    fx.write('content/pages/about.md', good);
+    await tab.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the team', undefined, { timeout: 10_000 });
+    expect(await tab.title()).toBe('About the team | Fixture Hearts');
+  });
+
+  it('lists an added page and drops a deleted one on the open home page', async () => {
+    await tab.goto(`${server!.url}/`);
+    fx.write(
+      'content/posts/third-date.md',
+      ['---', 'title: Third date plans', 'description: Something calm.', 'date: 2025-02-01', 'author: The editors', '---', '', 'Go for a long walk.', ''].join('\n'),
+    );
+    await tab.waitForFunction(() => document.body.textContent!.includes('Third date plans'), undefined, { timeout: 10_000 });
+    const added = await tab.context().request.get(`${server!.url}/post/third-date`);
+    expect(added.status()).toBe(200);
+
+    unlinkSync(join(fx.root, 'content/posts/third-date.md'));
+    await tab.waitForFunction(() => !document.body.textContent!.includes('Third date plans'), undefined, { timeout: 10_000 });
+    const removed = await tab.context().request.get(`${server!.url}/post/third-date`);
+    expect(removed.status()).toBe(404);
+  });
+
+  it('applies a CSS edit in place, without reloading the page', async () => {
+    await tab.goto(`${server!.url}/about`);
+    await tab.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    fx.write('../_shared/site.css', `${fx.read('../_shared/site.css')}\nh1 { color: rgb(1, 2, 3); }\n`);
+    await tab.waitForFunction(() => getComputedStyle(document.querySelector('h1')!).color === 'rgb(1, 2, 3)', undefined, { timeout: 10_000 });
+    expect(await tab.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
+  it('answers the forms with a stub that says so', async () => {
+    const answer = await tab.evaluate(async () => {
+      const res = await fetch('/api/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@example.com"}' });
+      return { status: res.status, body: await res.json() };
+    });
+    expect(answer.status).toBe(501);
+    expect(answer.body.error).toMatch(/^Forms are not connected yet: nothing was stored\./);
+  });
+});
