@@ -1,24 +1,34 @@
-// `npm run bench [-- --pages 4000] [--runs 3] [--scaling]`: builds a synthetic corpus with the
+// `npm run bench [-- --pages 4000] [--runs 3] [--scaling] [--dev]`: builds a synthetic corpus with the
 // real CLI and prints wall time, pages per second and peak RSS for cold, warm and one-edit builds.
+// `--dev` also measures `heartnotes dev`: save → reload event per kind of edit (see bench/dev.mjs).
 // A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
+// `npm run bench -- --lighthouse [...]` runs only the page weight and Lighthouse report (pages.mjs).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultCorpusDir, generateCorpus } from './corpus.mjs';
 import { measureBuild } from './measure-build.mjs';
+import { benchDev } from './dev.mjs';
+
+if (process.argv.includes('--lighthouse')) {
+  const { pageReport } = await import('./pages.mjs');
+  await pageReport(process.argv.slice(2).filter((a) => a !== '--lighthouse'));
+  process.exit(0);
+}
 
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '4000' },
     runs: { type: 'string', default: '3' },
     scaling: { type: 'boolean', default: false },
+    dev: { type: 'boolean', default: false },
   },
 });
 const pages = Number(values.pages);
 const runs = Number(values.runs);
 if (!Number.isInteger(pages) || pages < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: node bench/run.mjs [--pages N] [--runs N] [--scaling]');
+  console.error('usage: node bench/run.mjs [--pages N] [--runs N] [--scaling] | --lighthouse [--runs N] [--runtime both|react|preact]');
   process.exit(2);
 }
 
@@ -160,4 +170,10 @@ if (values.scaling) {
   const perK = (last.rssMB - base.rssMB) / ((last.n - base.n) / 1000);
   console.log(`RSS grows ${fmt(last.rssMB / base.rssMB, 2)}x for ${fmt(last.n / base.n, 0)}x the pages (${fmt(perK, 1)} MB per extra 1,000 pages): ` +
     (last.rssMB / base.rssMB < last.n / base.n ? 'less than linear.' : 'NOT less than linear.'));
+}
+
+// Not by default: it needs its own corpus copy (a cold build) and re-renders every page per shared-template edit.
+if (values.dev) {
+  console.log('\nDev server: save → reload event (10 runs per Markdown edit, fewer per template edit)');
+  await benchDev({ pages });
 }

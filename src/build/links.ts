@@ -13,9 +13,10 @@ export interface LinkedPage {
 
 /**
  * Checks every internal `href`/`src` of every page: it must name a page, a file of the output or
- * a redirect, and its `#anchor` must be an id on the page it lands on.
+ * a redirect, and its `#anchor` must be an id on the page it lands on. `only` limits the check to
+ * the links of those output files; every page still offers its ids (default: check every page).
  */
-export function checkLinks(pages: LinkedPage[], files: Set<string>, redirects: Redirect[]): Diagnostic[] {
+export function checkLinks(pages: LinkedPage[], files: Set<string>, redirects: Redirect[], only?: Set<string>): Diagnostic[] {
   const idsByFile = new Map<string, Set<string>>();
   for (const p of pages) idsByFile.set(p.outFile, new Set(p.ids));
   const redirectTo = new Map<string, string>();
@@ -30,6 +31,7 @@ export function checkLinks(pages: LinkedPage[], files: Set<string>, redirects: R
 
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
+    if (only && !only.has(page.outFile)) continue;
     const base = new URL(page.path, 'http://site.invalid');
     for (const link of page.links) {
       if (link === '' || /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) continue;

@@ -1,4 +1,4 @@
-import type { Output, PageKey, Snapshot } from './snapshot.ts';
+import { sameData, type Output, type PageKey, type Snapshot } from './snapshot.ts';
 
 /** One output file to write or remove, and why. */
 export interface PlannedFile {
@@ -47,12 +47,13 @@ export function planRebuild(previous: Snapshot, next: Snapshot, cause: EditCause
 
 function pageReason(before: PageKey, after: PageKey, sources: string[], cause: EditCause): string | undefined {
   const own = sources.some((s) => cause.content.has(s));
-  if (before.entry !== after.entry || (own && before.route !== after.route)) return 'its page';
+  const sameRoute = sameData(before.route, after.route);
+  if (before.entry !== after.entry || (own && !sameRoute)) return 'its page';
   if (before.template !== after.template) return 'template changed';
   if (before.islands !== after.islands) return 'island bundle changed';
   if (before.assets !== after.assets) return 'stylesheet or island loader changed';
   if (before.site !== after.site) return 'site data changed';
-  if (before.route !== after.route) return cause.content.size ? 'lists it' : 'its data changed';
+  if (!sameRoute) return cause.content.size ? 'lists it' : 'its data changed';
   return undefined;
 }
 

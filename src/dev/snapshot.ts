@@ -44,8 +44,8 @@ export interface PageKey {
   islands: string;
   /** The Markdown entry (front matter and body). */
   entry: string;
-  /** Everything else about the route: path, props, sources, aliases. */
-  route: string;
+  /** Everything else about the route: path, props, sources, aliases (compared with `sameData`). */
+  route: Omit<Route, 'entry'>;
 }
 
 export type Output =
@@ -169,11 +169,36 @@ export function computeSnapshot(
         template: deps?.key ?? parts.compiled.versionKey,
         islands: JSON.stringify((deps?.islands ?? Object.keys(islands.chunks)).map((n) => islands.chunks[n])),
         entry: entry ? entryKey(entry) : '',
-        route: JSON.stringify(rest),
+        route: rest,
       },
     });
   }
   return { parts, content, publicFiles, validation, routes: table.routes, redirects, site, outputs };
+}
+
+/**
+ * Whether two plain values (what a route table returns) are equal, comparing objects key by key.
+ * Faster than comparing their JSON on 4,000 routes (~50 ms): unchanged parts are mostly the same
+ * strings and often the same objects, and nothing is allocated. Unlike JSON, a key set to
+ * `undefined` differs from a missing one: that only costs a needless render.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) if (!(k in y) || !sameData(x[k], y[k])) return false;
+  return true;
 }
 
 const entryKeys = new WeakMap<Entry, string>();
