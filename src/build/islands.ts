@@ -5,6 +5,7 @@ import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
 import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
 import { generatorRoot } from './paths.ts';
+import type { ClientRuntime } from './types.ts';
 
 export interface IslandBundle {
   /** Output files under `assets/islands/`, content-hashed. */
@@ -19,17 +20,61 @@ export interface IslandBundle {
 
 const OUT = 'assets/islands';
 
+/** Overrides the site's `islands.runtime` for one build, e.g. `HEARTNOTES_CLIENT_RUNTIME=preact`. */
+export const CLIENT_RUNTIME_ENV = 'HEARTNOTES_CLIENT_RUNTIME';
+
+export interface IslandOptions {
+  /** Folder of island components, relative to the root (default: `templates/islands`). */
+  dir?: string;
+  /** The framework the browser gets (default: `react`); `HEARTNOTES_CLIENT_RUNTIME` overrides it. */
+  runtime?: ClientRuntime;
+}
+
+/** What `react` imports become in a preact client build; the generator's own preact is used. */
+const PREACT_ALIASES: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+/** The runtime to bundle: the environment override, else the option, else React. */
+export function clientRuntime(option: ClientRuntime | undefined, env = process.env[CLIENT_RUNTIME_ENV]): ClientRuntime {
+  if (env === undefined || env === '') return option ?? 'react';
+  if (env === 'react' || env === 'preact') return env;
+  throw new DiagnosticError([{
+    code: 'islands/runtime',
+    message: `${CLIENT_RUNTIME_ENV} is "${env}", but the islands' browser runtime can only be "react" or "preact"`,
+    hint: `set ${CLIENT_RUNTIME_ENV}=react or ${CLIENT_RUNTIME_ENV}=preact, or unset it to use the site's setting`,
+  }]);
+}
+
+/** Resolves React's client imports to `preact/compat`; server rendering keeps React. */
+const preactCompat: esbuild.Plugin = {
+  name: 'preact-compat',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (args) => {
+      const target = PREACT_ALIASES[args.path];
+      return target ? build.resolve(target, { kind: args.kind, resolveDir: generatorRoot }) : undefined;
+    });
+  },
+};
+
 /**
  * Bundles every island in `templates/islands/` with ONE esbuild call and code splitting: a shared
  * runtime chunk (React, react-dom/client, the hydrate helper) and a small chunk per island kind,
  * minified, content-hashed, `NODE_ENV=production`. Also compiles the inline loader.
+ * With `runtime: 'preact'` the runtime chunk holds `preact/compat` instead of React.
  *
  * # Design decision
  * All islands are bundled before pages render, not only those the pages used: chunk names must be
  * known when a page is rendered, and an unused chunk costs nothing but a file. Rendering first and
  * bundling after would mean rewriting every page with islands once the names are known.
  */
-export async function bundleIslands(root: string, dir = 'templates/islands'): Promise<IslandBundle> {
+export async function bundleIslands(root: string, options: IslandOptions = {}): Promise<IslandBundle> {
+  const { dir = 'templates/islands' } = options;
+  const runtime = clientRuntime(options.runtime);
   const islandsDir = join(root, dir);
   const names = existsSync(islandsDir)
     ? readdirSync(islandsDir).filter((f) => /^[a-z0-9-]+\.tsx$/.test(f)).map((f) => f.slice(0, -4)).sort()
@@ -69,6 +114,7 @@ export async function bundleIslands(root: string, dir = 'templates/islands'): Pr
       absWorkingDir: root,
       define: { 'process.env.NODE_ENV': '"production"' },
       plugins: [
+        ...(runtime === 'preact' ? [preactCompat] : []),
         {
           name: 'island-entries',
           setup(build) {

@@ -112,7 +112,18 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
   scaffolds?: Record<string, (input: { title: string; slug: string; today: string }) => { file: string; text: string }>;
   /** Entries of the Atom feed, newest first (optional). */
   feed?: (content: ContentOf<C>) => { title: string; entries: FeedEntry[] };
+  /** How islands are bundled for the browser (optional). */
+  islands?: {
+    /** The framework island chunks hydrate with (default: `react`). Pages are always rendered with React. */
+    runtime?: ClientRuntime;
+  };
 }
+
+/**
+ * The framework in the islands' browser bundle. `preact` resolves `react`, `react-dom` and
+ * `react-dom/client` to `preact/compat` in that bundle only.
+ */
+export type ClientRuntime = 'react' | 'preact';
 
 /** A page ready to render: its spec plus where it goes. */
 export interface Route extends PageSpec {
