@@ -5,6 +5,7 @@ import { AffiliateNotice } from './affiliate-notice.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { JsonLd } from './json-ld.tsx';
+import { ToastArea } from './toasts.tsx';
 import { IslandScripts } from '../../src/islands/island.tsx';
 
 export interface Meta {
@@ -95,6 +96,7 @@ export function Document({
           {children}
         </main>
         <Footer siteTitle={settings.title} year={shared.site.copyrightYear} tagline={shared.site.tagline} />
+        <ToastArea />
         <IslandScripts loader={site.assets.loader} />
       </body>
     </html>

@@ -13,7 +13,8 @@ export function Footer({ siteTitle, year, tagline }: { siteTitle: string; year: 
         <p className="copyright">
           © {year} {siteTitle}. Written with care; not a substitute for professional advice.
         </p>
-        <p><a className="back-to-top-link" href="#top">Back to top ↑</a></p>
+        {/* Floats at the bottom corner once the page is scrolled past 300 px, in CSS alone (site.css). */}
+        <p className="back-to-top-line"><a className="back-to-top" href="#top">Back to top <span aria-hidden="true">↑</span></a></p>
       </div>
     </footer>
   );

@@ -1,23 +1,11 @@
 import type { NavItem } from '../schemas.ts';
 import { HeartMark } from './icons.tsx';
 
-function NavList({ items, current, id }: { items: NavItem[]; current: string; id?: string }) {
-  return (
-    <ul className="nav-list" id={id}>
-      {items.map((item) => (
-        <li key={item.path}>
-          <a href={item.path} aria-current={item.path === current ? 'page' : undefined}>
-            {item.name}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
- * Site header. Wide screens show the navigation bar; small screens show a Menu toggle built on
- * `<details>`, so it opens and closes without JavaScript.
+ * Site header with one navigation list. Wide screens show it as a bar. Small screens show a Menu
+ * button that opens it as a popover (the HTML Popover API), which needs no JavaScript. Escape or a
+ * click outside closes it and puts focus back on the button. A link click loads the next page,
+ * where the menu starts closed. Browsers without popovers show the list under the header.
  */
 export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: NavItem[]; current: string }) {
   return (
@@ -27,18 +15,21 @@ export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: Na
           <HeartMark />
           <span>{siteTitle}</span>
         </a>
-        <nav className="nav-desktop" aria-label="Main">
-          <NavList items={nav} current={current} />
+        <button type="button" className="menu-toggle" popoverTarget="site-menu">
+          <span className="menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+        <nav className="site-nav" id="site-menu" aria-label="Main" popover="auto">
+          <ul className="nav-list">
+            {nav.map((item) => (
+              <li key={item.path}>
+                <a href={item.path} aria-current={item.path === current ? 'page' : undefined}>
+                  {item.name}
+                </a>
+              </li>
+            ))}
+          </ul>
         </nav>
-        <details className="nav-mobile">
-          <summary>
-            <span className="menu-icon" aria-hidden="true" />
-            Menu
-          </summary>
-          <nav aria-label="Main">
-            <NavList items={nav} current={current} />
-          </nav>
-        </details>
       </div>
     </header>
   );

@@ -1,3 +1,6 @@
+import { Island } from '../../src/islands/island.tsx';
+import CopyLink from '../islands/copy-link.tsx';
+
 const UTM = 'utm_source=social&utm_medium=share&utm_campaign=emotional_connection';
 
 /** Share links for the current page; plain links, no third-party script. */
@@ -13,7 +16,11 @@ export function shareLinks(url: string, title: string) {
   ];
 }
 
-export function ShareBar({ url, title }: { url: string; title: string }) {
+/**
+ * The share links, plus a "Copy link" button on pages that hydrate islands anyway (`copyLink`):
+ * article and advice pages stay free of JavaScript.
+ */
+export function ShareBar({ url, title, copyLink = false }: { url: string; title: string; copyLink?: boolean }) {
   return (
     <nav className="share-bar" aria-label="Share this page">
       <p className="share-label">Share:</p>
@@ -26,6 +33,7 @@ export function ShareBar({ url, title }: { url: string; title: string }) {
           </li>
         ))}
       </ul>
+      {copyLink ? <Island name="copy-link" component={CopyLink} props={{ url }} load="idle" /> : null}
     </nav>
   );
 }

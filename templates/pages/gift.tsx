@@ -133,7 +133,7 @@ export function GiftPage(props: PageProps) {
         ) : null}
         {slots.slice(1).map((n) => <AdSlot key={n} n={n} />)}
         <Faq title="Frequently Asked Questions" items={d.faq} renderMarkdown={page.markdown} />
-        <ShareBar url={page.url} title={d.title} />
+        <ShareBar url={page.url} title={d.title} copyLink />
       </article>
     </Document>
   );

@@ -64,20 +64,20 @@ function headerLinks(page: Page) {
   );
 }
 
-/** The Menu `<details>` opens with a click and with Enter on its summary, showing the nav links. */
+/**
+ * The phone Menu button opens the navigation as a popover with a click or with Enter, and Escape
+ * closes it and returns focus to the button. None of it needs JavaScript.
+ */
 async function checkPhoneMenu(page: Page) {
-  const desktopNav = page.locator('header.site-header .nav-desktop');
-  expect(await desktopNav.isVisible(), 'the desktop navigation is hidden on a phone').toBe(false);
-
-  const menu = page.locator('header.site-header details');
-  expect(await menu.count(), 'one Menu toggle in the header').toBe(1);
-  const summary = menu.locator('summary');
-  expect(await summary.isVisible(), 'the Menu toggle is visible on a phone').toBe(true);
-  expect((await summary.innerText()).trim()).toMatch(/Menu/);
-  const links = menu.locator('nav a');
+  const toggle = page.locator('header.site-header .menu-toggle');
+  const menu = page.locator('header.site-header #site-menu');
+  expect(await toggle.isVisible(), 'the Menu button is visible on a phone').toBe(true);
+  expect((await toggle.innerText()).trim()).toMatch(/Menu/);
+  expect(await toggle.getAttribute('popovertarget'), 'the Menu button opens the navigation').toBe('site-menu');
+  const links = menu.locator('a');
   const linkCount = await links.count();
   expect(linkCount, 'the Menu holds the navigation links').toBeGreaterThan(0);
-  const isOpen = async () => (await menu.getAttribute('open')) !== null;
+  const isOpen = () => menu.evaluate((el) => el.matches(':popover-open'));
   const linksVisible = async () => {
     for (let i = 0; i < linkCount; i++) if (!(await links.nth(i).isVisible())) return false;
     return true;
@@ -86,18 +86,21 @@ async function checkPhoneMenu(page: Page) {
   expect(await isOpen(), 'the Menu starts closed').toBe(false);
   expect(await links.first().isVisible(), 'the nav links are hidden while the Menu is closed').toBe(false);
 
-  await summary.click();
+  await toggle.click();
   expect(await isOpen(), 'a click opens the Menu').toBe(true);
   expect(await linksVisible(), 'every nav link is visible once the Menu is open').toBe(true);
-  await summary.click();
+  await toggle.click();
   expect(await isOpen(), 'a second click closes the Menu').toBe(false);
 
-  await summary.focus();
+  await toggle.focus();
   await page.keyboard.press('Enter');
-  expect(await isOpen(), 'Enter on the focused summary opens the Menu').toBe(true);
+  expect(await isOpen(), 'Enter on the focused button opens the Menu').toBe(true);
   expect(await linksVisible(), 'every nav link is visible once the Menu is opened from the keyboard').toBe(true);
-  await page.keyboard.press('Enter');
-  expect(await isOpen(), 'Enter again closes the Menu').toBe(false);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('#site-menu') !== null), 'Tab moves into the open Menu').toBe(true);
+  await page.keyboard.press('Escape');
+  expect(await isOpen(), 'Escape closes the Menu').toBe(false);
+  expect(await toggle.evaluate((el) => el === document.activeElement), 'focus returns to the Menu button').toBe(true);
 }
 
 describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) => {
@@ -155,8 +158,8 @@ describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) 
       if (viewport.name === 'phone') {
         await checkPhoneMenu(page);
       } else {
-        expect.soft(await page.locator('header.site-header .nav-desktop').isVisible(), 'the desktop navigation is visible').toBe(true);
-        expect.soft(await page.locator('header.site-header details summary').isVisible(), 'the Menu toggle is hidden on desktop').toBe(false);
+        expect.soft(await page.locator('header.site-header #site-menu a').first().isVisible(), 'the navigation bar is visible').toBe(true);
+        expect.soft(await page.locator('header.site-header .menu-toggle').isVisible(), 'the Menu button is hidden on desktop').toBe(false);
       }
 
       expect(problems.all(), `console errors, page errors or failed requests on ${starter.path}`).toEqual([]);
