@@ -77,7 +77,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   lap('routes');
 
   const styles = await bundleStyles(root, config.styles);
-  const islands = await bundleIslands(root);
+  const islands = await bundleIslands(root, { runtime: config.islands?.runtime });
   const site: TemplateSite = {
     settings,
     shared: config.shared?.(content) ?? {},

@@ -12,6 +12,8 @@ export interface FingerprintOptions {
   drafts?: boolean;
   /** `YYYY-MM-DD`: future-dated entries appear when their day comes. */
   today: string;
+  /** `HEARTNOTES_CLIENT_RUNTIME` (see islands.ts, not imported here to keep this check light). */
+  clientRuntime?: string;
 }
 
 /**
@@ -68,6 +70,7 @@ export function fingerprintOptionsFor(options: BuildOptions, outDir: string): Fi
     baseUrl: options.baseUrl,
     drafts: Boolean(options.drafts),
     today: (options.now ?? new Date()).toISOString().slice(0, 10),
+    clientRuntime: process.env.HEARTNOTES_CLIENT_RUNTIME || undefined,
   };
 }
 
