@@ -1,0 +1,145 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, appendFileSync, rmSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestPostgres {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust auth, no password). */
+  url: string;
+  port: number;
+  /** Stops the server, keeping its data (to test what happens when the database goes away). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port. */
+  start(): Promise<void>;
+  /** Stops the server and deletes its data. */
+  close(): Promise<void>;
+}
+
+export interface StartPostgresOptions {
+  /** Flush writes to disk as a production server does (default: false, faster tests). */
+  fsync?: boolean;
+}
+
+const ROOT = '/usr/lib/postgresql';
+
+/** Debian's server binaries, newest version first (15 on Debian 12). */
+function findBinDir(): string {
+  const versions = existsSync(ROOT) ? readdirSync(ROOT).filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb'))) : [];
+  versions.sort((a, b) => Number(b) - Number(a));
+  if (versions.length === 0) {
+    throw new Error(
+      `PostgreSQL server binaries not found (${ROOT}/*/bin/initdb). These tests start a throw-away PostgreSQL server; ` +
+        `.ci/run installs Debian's postgresql package (or run: apt-get install -y postgresql).`,
+    );
+  }
+  return join(ROOT, versions[0], 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// initdb refuses to run as root, so as root every server command runs as the `postgres` user.
+const asRoot = userInfo().uid === 0;
+const command = (bin: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]);
+
+function run(bin: string, args: string[], timeout = 60_000): Promise<void> {
+  const [file, argv] = command(bin, args);
+  return new Promise((resolve, reject) => {
+    execFile(file, argv, { timeout }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${[bin, ...args].join(' ')} failed: ${error.message}\n${stdout}${stderr}`));
+      else resolve();
+    });
+  });
+}
+
+/** Servers still running when the test process exits (a failed test, a missed close) are stopped here. */
+const running = new Map<string, string>();
+let exitHookInstalled = false;
+function stopAllAtExit(): void {
+  for (const [dataDir, pgCtl] of running) {
+    const [file, argv] = command(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    spawnSync(file, argv, { stdio: 'ignore', timeout: 10_000 });
+  }
+  running.clear();
+}
+
+/**
+ * Creates a throw-away PostgreSQL cluster in a temporary folder (Debian's binaries, found by glob)
+ * listening on 127.0.0.1 at a free port with trust authentication and its sockets in that folder,
+ * and resolves once it accepts connections.
+ */
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<TestPostgres> {
+  const bin = findBinDir();
+  const pgCtl = join(bin, 'pg_ctl');
+  const dir = mkdtempSync(join(tmpdir(), 'heartnotes-pg-'));
+  const dataDir = join(dir, 'data');
+  const logFile = join(dir, 'server.log');
+  if (asRoot) {
+    const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gids = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    if (ids.status !== 0) throw new Error('Running as root, but there is no `postgres` user to run the server as (Debian\'s postgresql package creates it).');
+    chownSync(dir, Number(ids.stdout), Number(gids.stdout));
+  }
+  const port = await freePort();
+  try {
+    await run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions']);
+    appendFileSync(
+      join(dataDir, 'postgresql.conf'),
+      [
+        `listen_addresses = '127.0.0.1'`,
+        `port = ${port}`,
+        `unix_socket_directories = '${dir}'`,
+        `fsync = ${options.fsync ? 'on' : 'off'}`,
+        `max_connections = 100`,
+        '',
+      ].join('\n'),
+    );
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const start = async () => {
+    try {
+      await run(pgCtl, ['-D', dataDir, '-l', logFile, '-w', '-t', '30', 'start']);
+    } catch (error) {
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+      throw new Error(`${(error as Error).message}\n${log}`);
+    }
+    running.set(dataDir, pgCtl);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.once('exit', stopAllAtExit);
+    }
+  };
+  const stop = async () => {
+    if (!running.has(dataDir)) return;
+    await run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    running.delete(dataDir);
+  };
+  const close = async () => {
+    try {
+      await stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  try {
+    await start();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop, start, close };
+}
