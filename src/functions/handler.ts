@@ -1,0 +1,202 @@
+// The forms function: one web-standard handler, `(request: Request) => Promise<Response>`, that any
+// serverless platform can run. No `node:` imports: the store and the client address come in as
+// options from the adapter (the dev/preview server, a serverless entry file).
+import { CONSENT, LIMITS, checkSource, isBot, validateContact, validateSubscribe, type Validation } from '../forms/validate.ts';
+import { DEFAULT_RATE_LIMIT, createRateLimiter, type RateLimit } from './rate-limit.ts';
+import { errorPage, jsonResponse, redirectResponse } from './responses.ts';
+import type { Store } from './store.ts';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+export interface FormsHandlerOptions {
+  /** The opened store, or a function that opens it on first use (serverless cold starts). */
+  store: Store | (() => Promise<Store>);
+  /** Requests per client and window (default: 10 per minute). */
+  rateLimit?: RateLimit;
+  /** Who is asking, for the rate limit (default: the first address in `X-Forwarded-For`). */
+  clientKey?: (request: Request) => string;
+  /** How long a submission may wait for the database before the answer is 503 (default: 10,000 ms). */
+  timeoutMs?: number;
+  /** Where database outages are reported, once when they start and once when they end (default: console.error). */
+  log?: (line: string) => void;
+}
+
+export const STORE_DOWN_MESSAGE = 'The form could not be saved right now; nothing was stored. Please try again in a few minutes.';
+
+type Kind = 'subscribe' | 'contact';
+const ROUTES: Record<string, { kind: Kind; done: string; back: string }> = {
+  '/api/subscribe': { kind: 'subscribe', done: '/thank-you', back: '/' },
+  '/api/contact': { kind: 'contact', done: '/contact?sent=1', back: '/contact' },
+};
+
+const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** Anything the client did wrong: answered with its status, never stored. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** Creates the handler for `POST /api/subscribe` and `POST /api/contact`. */
+export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
+  const { store } = options;
+  const getStore = typeof store === 'function' ? store : () => Promise.resolve(store);
+  const allow = createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const clientKey = options.clientKey ?? forwardedFor;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let outage = false;
+
+  const save = async (kind: Kind, value: Record<string, unknown>): Promise<void> => {
+    const work = (async () => {
+      const s = await getStore();
+      if (kind === 'subscribe') await s.addSubscriber({ email: String(value.email), source: value.source as string | null, consent: CONSENT.subscribe });
+      else await s.addContact({ ...(value as { name: string; email: string; message: string; source: string | null }), consent: CONSENT.contact });
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A write still running at the deadline may yet commit: the answer is then a 503 for a stored
+    // row (a retry is harmless), never a 2xx for a missing one.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from the database within ${timeoutMs} ms`)), timeoutMs);
+    });
+    work.catch(() => {});
+    try {
+      await Promise.race([work, deadline]);
+    } catch (error) {
+      if (!outage) log(`Forms: the database is unavailable (${(error as Error).message}); answering 503 until it is back.`);
+      outage = true;
+      throw new Refusal(503, STORE_DOWN_MESSAGE, undefined, { 'Retry-After': '60' });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (outage) log('Forms: the database is back; accepting submissions again.');
+    outage = false;
+  };
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const route = ROUTES[url.pathname];
+    const html = wantsHtml(request);
+    const back = refererPath(request, url, true) ?? route?.back ?? '/';
+    try {
+      if (!route) throw new Refusal(404, `No form is handled at ${url.pathname}; the forms are /api/subscribe and /api/contact.`);
+      if (request.method !== 'POST') throw new Refusal(405, `Use POST to send this form (not ${request.method}).`, undefined, { Allow: 'POST' });
+      const rate = allow(clientKey(request));
+      if (!rate.ok) {
+        throw new Refusal(429, `Too many forms sent from your address; please wait ${rate.retryAfterS} seconds and try again.`, undefined, {
+          'Retry-After': String(rate.retryAfterS),
+        });
+      }
+      const fields = await readFields(request);
+      // Bots fill the hidden field; they get the answer a person would, and nothing is stored.
+      if (!isBot(fields)) {
+        const checked: Validation<object> = route.kind === 'subscribe' ? validateSubscribe(fields) : validateContact(fields);
+        if (!checked.ok) throw new Refusal(400, checked.error, checked.field);
+        const value = checked.value as Record<string, unknown>;
+        await save(route.kind, { ...value, source: value.source ?? refererPath(request, url, false) });
+      }
+      return html ? redirectResponse(route.done) : jsonResponse({ ok: true }, 200);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      if (html) return errorPage(error.status, error.error, back, error.headers);
+      const body = error.field ? { error: error.error, field: error.field } : { error: error.error };
+      return jsonResponse(body, error.status, error.headers);
+    }
+  };
+}
+
+/** Parses a JSON or form-encoded body of at most LIMITS.bodyBytes into named fields. */
+async function readFields(request: Request): Promise<unknown> {
+  const [type, ...params] = (request.headers.get('content-type') ?? '').split(';').map((p) => p.trim().toLowerCase());
+  if (type !== JSON_TYPE && type !== FORM_TYPE) {
+    throw new Refusal(415, `Send the form as ${JSON_TYPE} or ${FORM_TYPE}${type ? `, not ${type}` : ''}.`);
+  }
+  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new Refusal(415, `Send the form in UTF-8, not ${charset}.`);
+  const bytes = await readBody(request, LIMITS.bodyBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Refusal(400, 'The form data is not valid UTF-8 text.', 'form');
+  }
+  if (type === FORM_TYPE) return formFields(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Refusal(400, 'The form data is not valid JSON.', 'form');
+  }
+}
+
+async function readBody(request: Request, max: number): Promise<Uint8Array> {
+  const tooLarge = new Refusal(413, `The form is too large: at most ${max / 1024} KB can be sent.`);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > max) throw tooLarge;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge;
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    throw new Refusal(400, 'The form data could not be read.', 'form');
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return bytes;
+}
+
+/** `a=1&b=2&b=3` → `{ a: '1', b: ['2', '3'] }`: a repeated field is not text, so it fails validation. */
+function formFields(text: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const seen = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    fields[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return fields;
+}
+
+/** Forms posted without JavaScript get redirects and pages; scripts get JSON. */
+function wantsHtml(request: Request): boolean {
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  if (type.startsWith(FORM_TYPE) || type.startsWith('multipart/form-data')) return true;
+  if (type.startsWith(JSON_TYPE)) return false;
+  const accept = request.headers.get('accept') ?? '';
+  return accept.includes('text/html') && !accept.includes(JSON_TYPE);
+}
+
+/** The same-origin page the form was sent from (path only, or path and query for links back). */
+function refererPath(request: Request, url: URL, withQuery: boolean): string | null {
+  const referer = request.headers.get('referer');
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.origin !== url.origin) return null;
+    return withQuery ? from.pathname + from.search : checkSource(from.pathname);
+  } catch {
+    return null;
+  }
+}
+
+function forwardedFor(request: Request): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+}

@@ -1,0 +1,188 @@
+// The Node side of the forms function: opens the store the environment asks for and mounts the
+// handler in `heartnotes dev` and `preview`; the `subscribers` command uses the same store.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { createFormsHandler, type FetchHandler } from './handler.ts';
+import { migrate } from './schema.ts';
+import { createStore, type Store } from './store.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimit } from './rate-limit.ts';
+import type { Db } from './db.ts';
+
+/** The store could not be opened; the message says why and what to do. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+  constructor(
+    message: string,
+    /** True when another process holds the PGlite folder (the server can still start). */
+    readonly busy = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface OpenStoreOptions {
+  /** The project folder; PGlite keeps its data in `<root>/.data/pglite`. */
+  root: string;
+  /**
+   * `DATABASE_URL` selects a PostgreSQL server; `HEARTNOTES_DATA_DIR` moves the PGlite folder
+   * (default: process.env).
+   */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Opens the store and applies pending migrations: PostgreSQL when `DATABASE_URL` is set, else
+ * PGlite in `<root>/.data/pglite`. Throws StoreOpenError with the reason when it cannot.
+ */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const env = options.env ?? process.env;
+  const url = env.DATABASE_URL?.trim();
+  if (url) return openPostgresStore(url);
+  const dataDir = env.HEARTNOTES_DATA_DIR ? resolve(options.root, env.HEARTNOTES_DATA_DIR) : join(options.root, '.data');
+  return openPgliteStore(join(dataDir, 'pglite'));
+}
+
+async function openPostgresStore(url: string): Promise<Store> {
+  const { openPostgres } = await import('./postgres-db.ts');
+  let db: Db;
+  try {
+    db = openPostgres(url);
+  } catch (error) {
+    throw new StoreOpenError(
+      `DATABASE_URL is set but is not a PostgreSQL address that can be used (${(error as Error).message}). ` +
+        'Write it as postgres://user:password@host:5432/database, or unset DATABASE_URL to store forms in PGlite under .data/.',
+    );
+  }
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw new StoreOpenError(
+      `DATABASE_URL is set but ${db.description} cannot be used: ${reason(error)}. ` +
+        'Check the host, port, user, password and database name in DATABASE_URL, or unset it to store forms in PGlite under .data/.',
+    );
+  }
+  return createStore(db);
+}
+
+async function openPgliteStore(dir: string): Promise<Store> {
+  const shown = relative(process.cwd(), dir) || dir;
+  const release = lockFolder(dir, shown);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const { openPglite } = await import('./pglite-db.ts');
+    const db = await openPglite(dir, `PGlite at ${shown}`);
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close().catch(() => {});
+      throw error;
+    }
+    const store = createStore(db);
+    return {
+      ...store,
+      close: async () => {
+        try {
+          await store.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    if (error instanceof StoreOpenError) throw error;
+    throw new StoreOpenError(`The PGlite data folder ${shown} could not be opened: ${reason(error)}.`);
+  }
+}
+
+/**
+ * PGlite is one process's database: two processes writing one folder would corrupt it. A lock
+ * file beside the folder holds the owner's pid; a lock whose process is gone is taken over.
+ */
+function lockFolder(dir: string, shown: string): () => void {
+  const file = `${dir}.lock`;
+  mkdirSync(dirname(file), { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      const release = () => {
+        process.off('exit', release);
+        try {
+          if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file, { force: true });
+        } catch { /* already gone */ }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(file, 'utf8'));
+    } catch { /* released meanwhile */ }
+    if (owner && isRunning(owner)) {
+      throw new StoreOpenError(
+        `The PGlite data folder ${shown} is in use by another heartnotes process (pid ${owner}); PGlite lets one process at a time use it. ` +
+          'Stop that process (heartnotes dev or preview) and try again, or set DATABASE_URL to a PostgreSQL server that several processes can share.',
+        true,
+      );
+    }
+    rmSync(file, { force: true });
+  }
+  throw new StoreOpenError(`The PGlite data folder ${shown} could not be locked (${file}).`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function reason(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  const message = (e.message ?? String(error)).replace(/\.$/, '');
+  if (e.code === 'ECONNREFUSED') return `no server accepts connections there (${message})`;
+  return message;
+}
+
+/** `HEARTNOTES_FORMS_RATE_LIMIT=100` → 100 per minute per client (default: 10). */
+export function rateLimitFromEnv(env: Record<string, string | undefined> = process.env): RateLimit {
+  const raw = env.HEARTNOTES_FORMS_RATE_LIMIT?.trim();
+  if (!raw) return DEFAULT_RATE_LIMIT;
+  const max = Number(raw);
+  if (!Number.isInteger(max) || max < 1) {
+    throw new StoreOpenError(`HEARTNOTES_FORMS_RATE_LIMIT must be a whole number of requests per minute per client, such as 10, not "${raw}".`);
+  }
+  return { max, windowMs: 60_000 };
+}
+
+export interface MountedForms {
+  handler: FetchHandler;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store and creates the handler for the dev and preview servers, logging which store
+ * is used. A set but unusable DATABASE_URL throws (the server should not start); a PGlite folder
+ * held by another process leaves the forms answering 503 with the reason, so the site still serves.
+ */
+export async function mountForms(options: OpenStoreOptions & { log: (line: string) => void }): Promise<MountedForms> {
+  const env = options.env ?? process.env;
+  const rateLimit = rateLimitFromEnv(env);
+  let store: Store;
+  try {
+    store = await openStore(options);
+  } catch (error) {
+    if (!(error instanceof StoreOpenError && error.busy)) throw error;
+    options.log(`Forms (/api/subscribe, /api/contact) answer 503 and store nothing: ${error.message}`);
+    const unavailable = () => Promise.reject(error);
+    return { handler: createFormsHandler({ store: unavailable, rateLimit, log: () => {} }), close: async () => {} };
+  }
+  options.log(`Forms (/api/subscribe, /api/contact) store submissions in ${store.description}.`);
+  const handler = createFormsHandler({ store, rateLimit, log: options.log });
+  return { handler, close: () => store.close() };
+}
