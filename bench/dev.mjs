@@ -4,6 +4,7 @@
 // not a test: it exits 0 when the target is missed.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -178,6 +179,8 @@ export async function benchDev({ pages = 4000, runs = 10 } = {}) {
     await server.stop();
   }
   printTable(rows);
+  // Timings on a shared machine mean little without it.
+  console.log(`load average (1, 5, 15 min) at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 }
 
 function printTable(rows) {

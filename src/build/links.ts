@@ -17,8 +17,16 @@ export interface LinkedPage {
  * the links of those output files; every page still offers its ids (default: check every page).
  */
 export function checkLinks(pages: LinkedPage[], files: Set<string>, redirects: Redirect[], only?: Set<string>): Diagnostic[] {
+  const pageByFile = new Map<string, LinkedPage>();
+  for (const p of pages) pageByFile.set(p.outFile, p);
+  // Only the pages an anchor points into need their ids as a set (a dev rebuild checks few links).
   const idsByFile = new Map<string, Set<string>>();
-  for (const p of pages) idsByFile.set(p.outFile, new Set(p.ids));
+  const idsOf = (file: string): Set<string> | undefined => {
+    let ids = idsByFile.get(file);
+    const page = ids ? undefined : pageByFile.get(file);
+    if (page) idsByFile.set(file, (ids = new Set(page.ids)));
+    return ids;
+  };
   const redirectTo = new Map<string, string>();
   for (const r of redirects) if (!r.from.includes('*') && r.status !== 404) redirectTo.set(r.from, r.to);
 
@@ -60,7 +68,7 @@ export function checkLinks(pages: LinkedPage[], files: Set<string>, redirects: R
       }
       const fragment = url.hash.slice(1);
       if (!fragment || !target.endsWith('.html')) continue;
-      const ids = idsByFile.get(target);
+      const ids = idsOf(target);
       let id = fragment;
       try {
         id = decodeURIComponent(fragment);

@@ -25,6 +25,7 @@ export function planRebuild(previous: Snapshot, next: Snapshot, cause: EditCause
   const plan: PlannedFile[] = [];
   for (const [file, output] of next.outputs) {
     const before = previous.outputs.get(file);
+    if (before === output) continue; // carried over unchanged (a body-only edit)
     const label = output.kind === 'page' ? output.route.path : file;
     const write = (reason: string) => plan.push({ file, action: 'write', label, reason, kind: output.kind });
     if (!before || before.kind !== output.kind) {
@@ -58,6 +59,7 @@ function pageReason(before: PageKey, after: PageKey, sources: string[], cause: E
 }
 
 function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (a === b) return true;
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

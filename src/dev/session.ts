@@ -17,6 +17,7 @@ import type { PageOutcome } from '../build/render-pages.ts';
 import { bundleStyles } from '../build/styles.ts';
 import type { Route } from '../build/types.ts';
 import { commitChanges, copyIntoOutput, listFolder, startOutput, writeOutputFile, writeRendered, abortOutput } from '../build/write.ts';
+import { applyBodyEdits } from './body-edit.ts';
 import { describePlan, planRebuild, type PlannedFile } from './plan.ts';
 import { computeSnapshot, loadFile, walkOrder, type CompiledParts, type LoadedFile, type Snapshot } from './snapshot.ts';
 import { templateDependencies } from './template-deps.ts';
@@ -88,7 +89,7 @@ export async function openDevSession(options: DevSessionOptions) {
 
   const compileParts = async (): Promise<CompiledParts> => {
     const compiled = await compileSite(root);
-    const [styles, islands] = await Promise.all([bundleStyles(root, compiled.config.styles), bundleIslands(root)]);
+    const [styles, islands] = await Promise.all([bundleStyles(root, compiled.config.styles), bundleIslands(root, { runtime: compiled.config.islands?.runtime })]);
     const analysed = templateDependencies(compiled.config, compiled.metafile, root, folders().islands);
     return { compiled, ...analysed, styles, islands };
   };
@@ -159,9 +160,13 @@ export async function openDevSession(options: DevSessionOptions) {
       const previous = snapshot;
       const parts = await nextParts(previous.parts, kinds);
       const dirs = folders();
-      const content = nextContent(previous, parts, changed.filter((p) => classify(p) === 'content'), dirs.contentDir);
+      const edited = changed.filter((p) => classify(p) === 'content');
+      const content = nextContent(previous, parts, edited, dirs.contentDir);
       const publicFiles = kinds.has('public') ? listFolder(dirs.public) : previous.publicFiles;
-      const next = computeSnapshot(parts, content, publicFiles, snapshotOptions(dirs.publicDir), previous.validation);
+      const opts = snapshotOptions(dirs.publicDir);
+      // Only Markdown bodies changed: the site's functions need not run again (body-edit.ts).
+      const bodyOnly = [...kinds].every((k) => k === 'content') && applyBodyEdits(previous, content, edited.map(relativeTo(root)), opts);
+      const next = bodyOnly || computeSnapshot(parts, content, publicFiles, opts, previous.validation);
       const cause = { content: new Set(names.filter((n) => n.startsWith(`${dirs.contentDir}/`))) };
       const plan = planRebuild(previous, next, cause);
       const stylesheet = stylesheetChange(previous, next);
@@ -191,7 +196,7 @@ export async function openDevSession(options: DevSessionOptions) {
     const compiled = recompile ? await compileSite(root) : previous.compiled;
     const [styles, islands] = await Promise.all([
       all || kinds.has('styles') ? bundleStyles(root, compiled.config.styles) : previous.styles,
-      all || kinds.has('islands') ? bundleIslands(root) : previous.islands,
+      all || kinds.has('islands') ? bundleIslands(root, { runtime: compiled.config.islands?.runtime }) : previous.islands,
     ]);
     const analysed = recompile
       ? templateDependencies(compiled.config, compiled.metafile, root, folders().islands)
@@ -206,7 +211,7 @@ export async function openDevSession(options: DevSessionOptions) {
     const files = new Map(previous.content);
     let added = false;
     for (const path of changed) {
-      const file = relative(root, path).split(sep).join('/');
+      const file = relativeTo(root)(path);
       if (!/\.(md|json)$/.test(file) || file.split('/').some((s) => s.startsWith('.'))) continue;
       let text: string | undefined;
       try {
@@ -215,6 +220,7 @@ export async function openDevSession(options: DevSessionOptions) {
         text = undefined;
       }
       if (text === undefined) files.delete(file);
+      else if (!reparse && files.get(file)?.text === text) continue; // saved unchanged
       else {
         added ||= !files.has(file);
         files.set(file, loadFile(file, text, contentDir, parts));
@@ -241,12 +247,10 @@ export async function openDevSession(options: DevSessionOptions) {
         else renderErrors.push({ ...messages.renderFailed(o.path, o.error), file: routes.find((r) => r.path === o.path)?.sources[0] });
       }
       if (renderErrors.length) throw new DiagnosticError(renderErrors);
-      const pages: LinkedPage[] = next.routes.map((r) => ({
-        path: r.path,
-        outFile: r.outFile,
-        source: r.sources[0],
-        ...(rendered.get(r.outFile) ?? links.get(r.outFile) ?? { links: [], ids: [] }),
-      }));
+      const pages: LinkedPage[] = next.routes.map((r) => {
+        const found = rendered.get(r.outFile) ?? links.get(r.outFile);
+        return { path: r.path, outFile: r.outFile, source: r.sources[0], links: found?.links ?? [], ids: found?.ids ?? [] };
+      });
       const dead = checkLinks(pages, new Set(next.outputs.keys()), next.redirects, linksToCheck(previous, next, plan, rendered));
       if (dead.length) throw new DiagnosticError(dead);
 
@@ -302,16 +306,16 @@ export async function openDevSession(options: DevSessionOptions) {
     return new Set(rendered.keys());
   };
 
-  /** Later `build`s rewrite what dev wrote (its key never matches) and forget what dev removed. */
+  /**
+   * Later `build`s rewrite what dev wrote (its key never matches) and forget what dev removed.
+   * The manifest is updated when it is flushed, a second after the last rebuild, so the stat
+   * calls and the copy of its 4,000 entries are not on the way to the reload.
+   */
+  const unrecorded = new Map<string, 'written' | 'removed'>();
   const recordInManifest = (written: string[], removed: string[]) => {
     if (!manifest) return;
-    const files = { ...manifest.files };
-    for (const file of written) {
-      const s = statSync(join(outDir, file));
-      files[file] = { key: 'written-by-dev', size: s.size, mtimeMs: s.mtimeMs, ...links.get(file) };
-    }
-    for (const file of removed) delete files[file];
-    manifest = { ...manifest, files, fingerprint: undefined, inputs: undefined };
+    for (const file of written) unrecorded.set(file, 'written');
+    for (const file of removed) unrecorded.set(file, 'removed');
     clearTimeout(manifestTimer);
     manifestTimer = setTimeout(flushManifest, 1_000);
   };
@@ -320,6 +324,16 @@ export async function openDevSession(options: DevSessionOptions) {
     clearTimeout(manifestTimer);
     manifestTimer = undefined;
     if (!manifest) return;
+    if (unrecorded.size) {
+      const files = { ...manifest.files };
+      for (const [file, change] of unrecorded) {
+        const s = change === 'written' ? statIfPresent(join(outDir, file)) : undefined;
+        if (s) files[file] = { key: 'written-by-dev', size: s.size, mtimeMs: s.mtimeMs, ...links.get(file) };
+        else delete files[file]; // removed, by dev or since
+      }
+      unrecorded.clear();
+      manifest = { ...manifest, files, fingerprint: undefined, inputs: undefined };
+    }
     const { layout: _layout, ...rest } = manifest;
     writeManifest(cacheDir, rest);
   }
@@ -365,6 +379,19 @@ function stylesheetChange(previous: Snapshot, next: Snapshot): { from: string[];
   const from = previous.site.assets.css;
   const to = next.site.assets.css;
   return from.join('\n') === to.join('\n') ? undefined : { from, to };
+}
+
+function statIfPresent(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Root-relative POSIX paths, as content files are keyed. */
+function relativeTo(root: string): (path: string) => string {
+  return (path) => relative(root, path).split(sep).join('/');
 }
 
 /** A path with symbolic links resolved; for a deleted file, its folder's. */

@@ -10,6 +10,7 @@ import type { StyleAsset } from '../build/styles.ts';
 import type { Entry, Redirect, Route, TemplateSite } from '../build/types.ts';
 import { validateContent, validateRecord, type ValidatedRecord } from '../build/validate.ts';
 import type { FolderFile } from '../build/write.ts';
+import { findEscapedEntries, recordBodyReads, watchBodyReads, type BodyUse } from './body-use.ts';
 import type { TemplateDeps } from './template-deps.ts';
 
 /** The compiled parts of a site; each is replaced only when one of its own sources changes. */
@@ -65,6 +66,8 @@ export interface Snapshot {
   site: TemplateSite;
   /** Output path → what it is made of. */
   outputs: Map<string, Output>;
+  /** Whose bodies the site's functions used, for edits that change only a body (body-edit.ts). */
+  bodyUse: BodyUse;
 }
 
 export interface SnapshotOptions {
@@ -75,7 +78,10 @@ export interface SnapshotOptions {
   publicDir: string;
 }
 
-/** Validation results of unchanged records, valid for one content model and options. */
+/**
+ * Validation results of unchanged records, valid for one content model and options. Entries are
+ * stored as `watchBodyReads` made them, so the same record keeps the same entry object.
+ */
 export interface ValidationCache {
   contentModel: string;
   drafts?: boolean;
@@ -120,7 +126,7 @@ export function computeSnapshot(
       : { contentModel: parts.contentModel, drafts: options.drafts, today: options.today, results: new WeakMap() };
   const check: typeof validateRecord = (record, spec, o) => {
     let result = validation.results.get(record);
-    if (!result) validation.results.set(record, (result = validateRecord(record, spec, o)));
+    if (!result) validation.results.set(record, (result = validateWatched(record, spec, o)));
     return result;
   };
 
@@ -134,29 +140,37 @@ export function computeSnapshot(
   failOn([...loadProblems, ...validated.diagnostics]);
   const data = validated.content as never;
 
-  const settings = { ...config.settings(data) };
-  if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
-  const table = buildRouteTable(config.routes, data);
-  failOn(table.diagnostics);
+  // Everything the site's functions compute, with the bodies they read noted.
+  const read = new Set<Entry>();
+  const { settings, table, site, redirects, siteFiles } = recordBodyReads(read, () => {
+    const settings = { ...config.settings(data) };
+    if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
+    const table = buildRouteTable(config.routes, data);
+    failOn(table.diagnostics);
 
-  const publicPaths = new Set(publicFiles.map((f) => f.path));
-  const clash = table.routes.filter((r) => publicPaths.has(r.outFile));
-  failOn(clash.map((r) => ({ ...messages.duplicateRoute(r.path, [r.sources[0] ?? r.path, `${options.publicDir}/${r.outFile}`]), file: r.sources[0] })));
+    const publicPaths = new Set(publicFiles.map((f) => f.path));
+    const clash = table.routes.filter((r) => publicPaths.has(r.outFile));
+    failOn(clash.map((r) => ({ ...messages.duplicateRoute(r.path, [r.sources[0] ?? r.path, `${options.publicDir}/${r.outFile}`]), file: r.sources[0] })));
 
-  const { styles, islands } = parts;
-  const site: TemplateSite = {
-    settings,
-    shared: config.shared?.(data) ?? {},
-    assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
-  };
-  const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
-  const siteFiles = buildSiteFiles(config, data, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
+    const { styles, islands } = parts;
+    const site: TemplateSite = {
+      settings,
+      shared: config.shared?.(data) ?? {},
+      assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
+    };
+    const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
+    const siteFiles = buildSiteFiles(config, data, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
+    return { settings, table, site, redirects, siteFiles };
+  });
+  const found = findEscapedEntries([settings, site.shared, redirects, ...table.routes.map((r) => r.props)]);
+  const bodyUse: BodyUse = { read: new WeakSet(read), ...found };
 
   const outputs = new Map<string, Output>();
   for (const f of publicFiles) outputs.set(f.path, { kind: 'public', size: f.size, mtimeMs: f.mtimeMs });
   for (const [file, contents] of siteFiles) outputs.set(file, { kind: 'file', contents });
   const siteKey = JSON.stringify({ settings: site.settings, shared: site.shared });
   const assetsKey = JSON.stringify({ css: site.assets.css, loader: site.assets.loader });
+  const { islands } = parts;
   for (const route of table.routes) {
     const deps = parts.templates.get(route.template);
     const { entry, ...rest } = route;
@@ -173,7 +187,13 @@ export function computeSnapshot(
       },
     });
   }
-  return { parts, content, publicFiles, validation, routes: table.routes, redirects, site, outputs };
+  return { parts, content, publicFiles, validation, routes: table.routes, redirects, site, outputs, bodyUse };
+}
+
+/** `validateRecord`, with the entry's body reads watched. */
+export function validateWatched(...args: Parameters<typeof validateRecord>): ValidatedRecord {
+  const result = validateRecord(...args);
+  return result.entry ? { ...result, entry: watchBodyReads(result.entry) } : result;
 }
 
 /**
@@ -204,7 +224,7 @@ export function sameData(a: unknown, b: unknown): boolean {
 const entryKeys = new WeakMap<Entry, string>();
 
 /** Entries of unchanged files are the same objects from one snapshot to the next: hash each once. */
-function entryKey(entry: Entry): string {
+export function entryKey(entry: Entry): string {
   let key = entryKeys.get(entry);
   if (key === undefined) entryKeys.set(entry, (key = createHash('sha256').update(JSON.stringify(entry)).digest('hex')));
   return key;

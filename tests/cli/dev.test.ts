@@ -3,11 +3,81 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metafile } from 'esbuild';
+import { z } from 'zod';
 import { templateDependencies } from '../../src/dev/template-deps.ts';
-import { describePlan } from '../../src/dev/plan.ts';
-import type { SiteConfig } from '../../src/build/types.ts';
+import { describePlan, planRebuild } from '../../src/dev/plan.ts';
+import { applyBodyEdits } from '../../src/dev/body-edit.ts';
+import { computeSnapshot, loadFile, type CompiledParts, type LoadedFile, type Snapshot } from '../../src/dev/snapshot.ts';
+import type { CompiledSite } from '../../src/build/config.ts';
+import type { Entry, PageSpec, SiteConfig } from '../../src/build/types.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, diffTrees, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
+
+/**
+ * A site in memory for the body-edit fast path: notes (Markdown) listed on /notes, each on its own
+ * page; `extra` adds or replaces parts of the config to make a function use bodies.
+ */
+function memorySite(extra: Partial<SiteConfig> = {}) {
+  const schema = z.strictObject({ title: z.string(), draft: z.boolean().default(false) });
+  const config = {
+    collections: { notes: { kind: 'markdown', folder: 'notes', schema } },
+    settings: () => ({ title: 'T', description: 'D', url: 'https://example.com', lang: 'en', affiliateHosts: [] }),
+    routes: [
+      {
+        pattern: '/notes/:slug',
+        pages: ({ notes }: { notes: Entry<{ title: string }>[] }): PageSpec[] =>
+          notes.map((entry) => ({ path: `/notes/${entry.slug}`, template: 'note', props: {}, entry, sources: [entry.file] })),
+      },
+      {
+        pattern: '/notes',
+        pages: ({ notes }: { notes: Entry<{ title: string }>[] }): PageSpec[] => [
+          { path: '/notes', template: 'list', props: { titles: notes.map((n) => n.data.title) }, sources: notes.map((n) => n.file) },
+        ],
+      },
+    ],
+    templates: {},
+    feed: ({ notes }: { notes: Entry<{ title: string }>[] }) => ({
+      title: 'Notes',
+      entries: notes.map((n) => ({ path: `/notes/${n.slug}`, title: n.data.title, date: '2025-01-01', summary: n.data.title })),
+    }),
+    ...extra,
+  } as unknown as SiteConfig;
+  const parts = {
+    compiled: { config, versionKey: 'v' } as CompiledSite,
+    templates: new Map(),
+    contentModel: 'm',
+    styles: { assets: [], inputs: [] },
+    islands: { assets: [], chunks: {}, loader: '', inputs: [] },
+  } as CompiledParts;
+  const options = { today: '2025-06-01', publicDir: 'public' };
+  const note = (title: string, body: string, more = '') => `---\ntitle: ${title}\n${more}---\n\n${body}\n`;
+  const files = (texts: Record<string, string>) =>
+    new Map<string, LoadedFile>(Object.entries(texts).map(([f, t]) => [`content/notes/${f}`, loadFile(`content/notes/${f}`, t, 'content', parts)]));
+  const initial = { 'a.md': note('A', 'Body of a.'), 'b.md': note('B', 'Body of b.'), 'c.md': note('C', 'Draft body.', 'draft: true\n') };
+  const first = computeSnapshot(parts, files(initial), [], options, undefined);
+  /** Edits files; returns the fast path's snapshot (or undefined) and what a full recompute gives. */
+  const edit = (changes: Record<string, string>) => {
+    const content = new Map(first.content);
+    for (const [f, loaded] of files(changes)) content.set(f, loaded);
+    const fast = applyBodyEdits(first, content, Object.keys(changes).map((f) => `content/notes/${f}`), options);
+    const full = computeSnapshot(parts, files({ ...initial, ...changes }), [], options, undefined);
+    return { fast, full };
+  };
+  return { first, edit, note };
+}
+
+/** The output files of two snapshots, compared as a build would write them. */
+function expectSameOutputs(a: Snapshot, b: Snapshot): void {
+  expect([...a.outputs.keys()]).toEqual([...b.outputs.keys()]);
+  for (const [file, x] of a.outputs) {
+    const y = b.outputs.get(file)!;
+    if (x.kind === 'page' && y.kind === 'page') {
+      expect(JSON.stringify(x.route), file).toBe(JSON.stringify(y.route));
+      expect({ ...x.key, route: undefined }, file).toEqual({ ...y.key, route: undefined });
+    } else expect(x, file).toEqual(y);
+  }
+  expect(JSON.stringify(a.routes)).toBe(JSON.stringify(b.routes));
+}
 
 /** Polls `check` until it passes or `timeout` ms have gone by. */
 async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeout = 15_000): Promise<T> {
@@ -80,6 +150,16 @@ describe('dev', () => {
     await eventually(async () => events.text(), (t) => t.includes('data: reload'));
     expect(events.text()).toContain('data: reload\n\n');
     events.close();
+  });
+
+  it('rebuilds only its page when a Markdown body changes, without rewriting the feed or sitemap', async () => {
+    const file = 'content/posts/first-date.md';
+    fx.write(file, fx.read(file).replace('Back to the [home page]', 'Then go back to the [home page]'));
+    const post = await eventually(() => page('/post/first-date'), (p) => p.body.includes('Then go back to the'));
+    expect(post.body).toContain('Then go back to the <a href="/#latest">home page</a>');
+    expect(await logged(/content\/posts\/first-date\.md changed → /)).toMatch(
+      /^content\/posts\/first-date\.md changed → \/post\/first-date \(its page\): 1 file in \d+ ms$/,
+    );
   });
 
   it('shows a broken edit in the page, the event stream and the terminal, and recovers when it is fixed', async () => {
@@ -264,5 +344,50 @@ describe('dev planner', () => {
     expect(describePlan(['templates/components/header.tsx'], pages, '1.20 s')).toBe(
       'templates/components/header.tsx changed → 6 pages (template changed): 6 files in 1.20 s',
     );
+  });
+
+  it('takes a body-only edit without the site functions, planning only its page, as a full recompute would', () => {
+    const { first, edit, note } = memorySite();
+    const { fast, full } = edit({ 'a.md': note('A', 'A new body for a.') });
+    expect(fast).toBeDefined();
+    expectSameOutputs(fast!, full);
+    expect(fast!.outputs.get('notes.html')).toBe(first.outputs.get('notes.html'));
+    expect(planRebuild(first, fast!, { content: new Set(['content/notes/a.md']) })).toEqual([
+      { file: 'notes/a.html', action: 'write', label: '/notes/a', reason: 'its page', kind: 'page' },
+    ]);
+    // A draft left out stays out, whatever its body says.
+    const draft = edit({ 'c.md': note('C', 'Still a draft.', 'draft: true\n') });
+    expect(draft.fast).toBeDefined();
+    expect(planRebuild(first, draft.fast!, { content: new Set(['content/notes/c.md']) })).toEqual([]);
+  });
+
+  it('takes the full path when front matter changes or a site function used the body', () => {
+    expect(memorySite().edit({ 'a.md': `---\ntitle: A2\n---\n\nBody of a.\n` }).fast).toBeUndefined();
+    expect(memorySite().edit({ 'c.md': `---\ntitle: C\n---\n\nPublished.\n` }).fast).toBeUndefined();
+    type Notes = { notes: Entry<{ title: string }>[] };
+    const cases: Record<string, Partial<SiteConfig>> = {
+      'a generated file reads a body': { files: ({ notes }: Notes) => ({ 'a.txt': notes.find((n) => n.id === 'a')!.body }) } as never,
+      'the feed reads bodies': {
+        feed: ({ notes }: Notes) => ({ title: 'N', entries: notes.map((n) => ({ path: `/${n.slug}`, title: n.data.title, date: '2025-01-01', summary: n.body.slice(0, 20) })) }),
+      } as never,
+      'an entry is placed in another page\'s props': {
+        routes: [{ pattern: '/x', pages: ({ notes }: Notes) => [{ path: '/x', template: 'x', props: { featured: notes[0] }, sources: [] }] }],
+      } as never,
+      'shared data holds the entries': { shared: ({ notes }: Notes) => ({ notes }) } as never,
+      'props hold a function': {
+        routes: [{ pattern: '/x', pages: ({ notes }: Notes) => [{ path: '/x', template: 'x', props: { words: () => notes.length }, sources: [] }] }],
+      } as never,
+    };
+    for (const [why, extra] of Object.entries(cases)) {
+      const { edit, note } = memorySite(extra);
+      const { fast, full } = edit({ 'a.md': note('A', 'A new body for a.') });
+      expect(fast, why).toBeUndefined();
+      expect(full.routes.length, why).toBeGreaterThan(0);
+    }
+    // Reading another entry's body does not stop an edit of this one.
+    const other = memorySite({ files: ({ notes }: Notes) => ({ 'b.txt': notes.find((n) => n.id === 'b')!.body }) } as never);
+    const { fast, full } = other.edit({ 'a.md': other.note('A', 'A new body for a.') });
+    expect(fast).toBeDefined();
+    expectSameOutputs(fast!, full);
   });
 });

@@ -35,6 +35,20 @@ describe('dev in the browser', () => {
     expect(await tab.title()).toBe('About the team | Fixture Hearts');
   });
 
+  it('shows a body-only edit of an open post, and reloads once for it', async () => {
+    await tab.goto(`${server!.url}/post/second-date`);
+    const loads: string[] = [];
+    tab.on('load', () => loads.push(tab.url()));
+    const file = 'content/posts/second-date.md';
+    fx.write(file, `${fx.read(file)}\nA sentence added in the browser test.\n`);
+    await tab.waitForFunction(() => document.body.textContent?.includes('A sentence added in the browser test.'), undefined, { timeout: 10_000 });
+    // Both watchers report the save; the second report must not rebuild or reload again.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(loads).toHaveLength(1);
+    expect(server!.output().match(/content\/posts\/second-date\.md changed → /g)).toHaveLength(1);
+    await tab.goto(`${server!.url}/about`); // where the next test expects the tab
+  });
+
   it('shows a YAML error as an overlay with file:line, and the page again once fixed', async () => {
     const good = fx.read('content/pages/about.md');
     fx.write('content/pages/about.md', good.replace('title: About the team', 'title: About: the team'));
