@@ -70,9 +70,39 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
       }
       const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
-      const server = createStaticServer({ dir });
-      const { url } = await listen(server, opts.host, opts.port);
+      const { mountForms, StoreOpenError } = await import('../src/functions/node.ts');
+      let forms: Awaited<ReturnType<typeof mountForms>>;
+      // The address comes first; what the forms store in follows it.
+      const held: string[] = [];
+      let log = (line: string) => {
+        held.push(line);
+      };
+      try {
+        forms = await mountForms({ root: resolve(String(program.opts().root)), log: (line) => log(line) });
+      } catch (error) {
+        if (!(error instanceof StoreOpenError)) throw error;
+        console.error(error.message);
+        exitCode = 1;
+        return;
+      }
+      const server = createStaticServer({ dir, mounts: { '/api/': forms.handler } });
+      let url: string;
+      try {
+        ({ url } = await listen(server, opts.host, opts.port));
+      } catch (error) {
+        await forms.close();
+        throw error;
+      }
       console.log(`Previewing ${relative(process.cwd(), dir) || dir}/ at ${url}/ (Ctrl+C to stop)`);
+      log = (line) => console.log(line);
+      held.forEach(log);
+      // Ctrl+C or a supervisor's SIGTERM: close the forms store (PGlite writes its folder) first.
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          server.close();
+          void forms.close().finally(() => process.exit(0));
+        });
+      }
       await new Promise(() => {});
     });
 
@@ -92,6 +122,45 @@ export async function main(argv: string[]): Promise<number> {
       });
       await new Promise(() => {});
     });
+
+  const subscribers = program
+    .command('subscribers')
+    .description('export or delete what the forms stored about one email address (GDPR access and erasure)');
+  const privacyCommands = {
+    export: 'print as JSON everything stored about an address: subscriptions and contact messages',
+    delete: 'remove everything stored about an address and print what was removed',
+  } as const;
+  for (const [name, description] of Object.entries(privacyCommands) as [keyof typeof privacyCommands, string][]) {
+    subscribers
+      .command(name)
+      .description(`${description} (PGlite in .data/, or the database at DATABASE_URL)`)
+      .requiredOption('--email <address>', 'the email address, in any letter case')
+      .action(async (opts: { email: string }) => {
+        const email = opts.email.trim();
+        if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`--email must be an email address such as ann@example.com, not "${opts.email}"`);
+        const { openStore, StoreOpenError } = await import('../src/functions/node.ts');
+        let store: Awaited<ReturnType<typeof openStore>>;
+        try {
+          store = await openStore({ root: resolve(String(program.opts().root)) });
+        } catch (error) {
+          if (!(error instanceof StoreOpenError)) throw error;
+          console.error(error.message);
+          exitCode = 1;
+          return;
+        }
+        try {
+          const data = name === 'export' ? await store.exportEmail(email) : await store.deleteEmail(email);
+          console.log(JSON.stringify(data, null, 2));
+          const what = `${count(data.subscribers.length, 'subscription')} and ${count(data.contacts.length, 'contact message')}`;
+          console.error(`${name === 'export' ? 'Found' : 'Removed'} ${what} for ${email} in ${store.description}.`);
+        } catch (error) {
+          console.error(`Could not ${name} the data of ${email} in ${store.description}: ${(error as Error).message}. Nothing was changed.`);
+          exitCode = 1;
+        } finally {
+          await store.close();
+        }
+      });
+  }
 
   program
     .command('new')
@@ -147,6 +216,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function parsePort(value: string): number {
   const port = Number(value);

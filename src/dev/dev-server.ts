@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { formsStub } from '../serve/forms-stub.ts';
+import { mountForms } from '../functions/node.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { overlayHtml, reloadClient } from './reload-client.ts';
 import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
@@ -24,8 +24,8 @@ const SETTLE_MS = 8;
 /**
  * Builds, serves the output, and on every change plans and rebuilds only what it affects (see
  * session.ts). Open pages reload over server-sent events, swap the stylesheet in place when only
- * CSS changed, and show a broken edit's diagnostics until it is fixed. The forms function is
- * mounted at `/api/` (a stub that says nothing was stored, until the real function is built).
+ * CSS changed, and show a broken edit's diagnostics until it is fixed. The forms function
+ * (src/functions) is mounted at `/api/`, storing in PGlite under `.data/` or at `DATABASE_URL`.
  */
 export async function startDevServer(options: DevServerOptions) {
   const root = resolve(options.root);
@@ -103,9 +103,10 @@ export async function startDevServer(options: DevServerOptions) {
     running = undefined;
   }
 
+  const forms = await mountForms({ root, log: options.log });
   const server = createStaticServer({
     dir: resolve(root, options.outDir),
-    mounts: { '/api/': formsStub },
+    mounts: { '/api/': forms.handler },
     intercept: (req, res) => {
       if (req.url === '/__dev/events') {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -125,7 +126,6 @@ export async function startDevServer(options: DevServerOptions) {
   });
   const { url } = await listen(server, options.host, options.port);
   options.log(`Dev server at ${url}/ (Ctrl+C to stop)`);
-  options.log('Forms (/api/subscribe, /api/contact) answer with a stub that stores nothing until the forms function is built.');
 
   const close = async () => {
     clearTimeout(timer);
@@ -134,6 +134,7 @@ export async function startDevServer(options: DevServerOptions) {
     for (const w of folderWatchers.values()) w.close();
     for (const res of clients) res.end();
     session.close();
+    await forms.close();
     await new Promise<void>((done) => server.close(() => done()));
   };
   // Ctrl+C or a supervisor's SIGTERM: record what dev wrote in the build manifest before exiting.

@@ -11,13 +11,6 @@ import type { Db } from './db.ts';
 /** The store could not be opened; the message says why and what to do. */
 export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
-  constructor(
-    message: string,
-    /** True when another process holds the PGlite folder (the server can still start). */
-    readonly busy = false,
-  ) {
-    super(message);
-  }
 }
 
 export interface OpenStoreOptions {
@@ -38,8 +31,12 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const env = options.env ?? process.env;
   const url = env.DATABASE_URL?.trim();
   if (url) return openPostgresStore(url);
-  const dataDir = env.HEARTNOTES_DATA_DIR ? resolve(options.root, env.HEARTNOTES_DATA_DIR) : join(options.root, '.data');
-  return openPgliteStore(join(dataDir, 'pglite'));
+  return openPgliteStore(pgliteDir(options.root, env));
+}
+
+/** `<root>/.data/pglite`, or `$HEARTNOTES_DATA_DIR/pglite`. */
+function pgliteDir(root: string, env: Record<string, string | undefined>): string {
+  return join(env.HEARTNOTES_DATA_DIR ? resolve(root, env.HEARTNOTES_DATA_DIR) : join(root, '.data'), 'pglite');
 }
 
 async function openPostgresStore(url: string): Promise<Store> {
@@ -125,7 +122,6 @@ function lockFolder(dir: string, shown: string): () => void {
       throw new StoreOpenError(
         `The PGlite data folder ${shown} is in use by another heartnotes process (pid ${owner}); PGlite lets one process at a time use it. ` +
           'Stop that process (heartnotes dev or preview) and try again, or set DATABASE_URL to a PostgreSQL server that several processes can share.',
-        true,
       );
     }
     rmSync(file, { force: true });
@@ -162,27 +158,36 @@ export function rateLimitFromEnv(env: Record<string, string | undefined> = proce
 
 export interface MountedForms {
   handler: FetchHandler;
+  /** Closes the store (waiting for it to finish opening). */
   close(): Promise<void>;
 }
 
 /**
  * Opens the store and creates the handler for the dev and preview servers, logging which store
- * is used. A set but unusable DATABASE_URL throws (the server should not start); a PGlite folder
- * held by another process leaves the forms answering 503 with the reason, so the site still serves.
+ * is used. A set but unusable DATABASE_URL throws: the server should not start. PGlite opens in
+ * the background (creating its folder takes seconds the first time) and submissions wait for
+ * it; if it cannot open, e.g. another process holds the folder, the forms answer 503 and the
+ * log says why, while the site is still served.
  */
 export async function mountForms(options: OpenStoreOptions & { log: (line: string) => void }): Promise<MountedForms> {
   const env = options.env ?? process.env;
   const rateLimit = rateLimitFromEnv(env);
-  let store: Store;
-  try {
-    store = await openStore(options);
-  } catch (error) {
-    if (!(error instanceof StoreOpenError && error.busy)) throw error;
-    options.log(`Forms (/api/subscribe, /api/contact) answer 503 and store nothing: ${error.message}`);
-    const unavailable = () => Promise.reject(error);
-    return { handler: createFormsHandler({ store: unavailable, rateLimit, log: () => {} }), close: async () => {} };
+  const forms = 'Forms (/api/subscribe, /api/contact)';
+  let opening: Promise<Store>;
+  if (env.DATABASE_URL?.trim()) {
+    const store = await openStore(options);
+    options.log(`${forms} store submissions in ${store.description} (DATABASE_URL).`);
+    opening = Promise.resolve(store);
+  } else {
+    options.log(`${forms} store submissions in PGlite at ${relative(process.cwd(), pgliteDir(options.root, env)) || '.'}.`);
+    opening = openStore(options);
+    opening.catch((error: Error) => options.log(`${forms} answer 503 and store nothing: ${error.message}`));
   }
-  options.log(`Forms (/api/subscribe, /api/contact) store submissions in ${store.description}.`);
-  const handler = createFormsHandler({ store, rateLimit, log: options.log });
-  return { handler, close: () => store.close() };
+  return {
+    handler: createFormsHandler({ store: () => opening, rateLimit, log: options.log }),
+    close: async () => {
+      const store = await opening.catch(() => undefined);
+      await store?.close();
+    },
+  };
 }

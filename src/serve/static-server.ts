@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import sirv from 'sirv';
 import { headersFor, parseHeaders } from './header-rules.ts';
-import { formsStub } from './forms-stub.ts';
 import { matchRedirect, parseRedirects } from './redirect-rules.ts';
 
 /** A web-standard handler, e.g. the forms function, mounted under a path prefix. */
@@ -14,7 +14,7 @@ export interface StaticServerOptions {
   dir: string;
   host?: string;
   port?: number;
-  /** Handlers by path prefix, e.g. `{ '/api/': forms }` (default: the forms stub at `/api/`). */
+  /** Handlers by path prefix, e.g. `{ '/api/': forms }` (default: none; dev and preview mount the forms function). */
   mounts?: Record<string, FetchHandler>;
   /** Runs before static files are served: the dev server injects its reload client here (optional). */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -96,7 +96,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
     }
     if (pathname.includes('\0') || pathname.split('/').includes('..')) return notFound(res, url.pathname);
 
-    for (const [prefix, handler] of Object.entries(options.mounts ?? { '/api/': formsStub })) {
+    for (const [prefix, handler] of Object.entries(options.mounts ?? {})) {
       if (url.pathname.startsWith(prefix)) return forward(req, res, handler);
     }
     if (options.intercept?.(req, res)) return;
@@ -130,17 +130,20 @@ export function createStaticServer(options: StaticServerOptions): Server {
 
 /** Bridges Node's request/response to a fetch-style handler. */
 async function forward(req: IncomingMessage, res: ServerResponse, handler: FetchHandler): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-  const remote = req.socket.remoteAddress ?? '';
-  if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', remote);
-  const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
-    method: req.method,
-    headers,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
-  });
+  // No proxy stands in front of this server: the client is the socket's peer, whatever a
+  // client-sent X-Forwarded-For says (the forms function's rate limit counts by it).
+  headers.set('x-forwarded-for', req.socket.remoteAddress ?? '');
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  // The body is streamed, so a handler can stop reading an oversized one (the forms function
+  // answers 413 after 16 KB) instead of the whole of it being buffered first.
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers };
+  if (hasBody) {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), init);
   let response: Response;
   try {
     response = await handler(request);

@@ -239,33 +239,31 @@ describe('dev', () => {
     }
   });
 
-  it('answers the forms with a stub that says nothing was stored', async () => {
+  it('mounts the forms function at /api/, storing in PGlite under the project', async () => {
     const json = await fetch(`${server!.url}/api/subscribe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'a@example.com' }),
     });
-    expect(json.status).toBe(501);
-    expect(await json.json()).toEqual({
-      error: 'Forms are not connected yet: nothing was stored. (This dev server answers with a stub until the forms function is built.)',
-    });
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({ ok: true });
 
     const form = await fetch(`${server!.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${server!.url}/about` },
       body: 'name=A&message=Hello',
     });
-    expect(form.status).toBe(501);
+    expect(form.status).toBe(400);
     expect(form.headers.get('content-type')).toContain('text/html');
     const html = await form.text();
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('Forms are not connected yet: nothing was stored.');
+    expect(html).toContain('Please enter your email address.');
     expect(html).toContain('<a href="/about">');
 
     const get = await fetch(`${server!.url}/api/subscribe`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    expect(server!.output()).toContain('Forms (/api/subscribe, /api/contact) answer with a stub');
+    expect(server!.output()).toMatch(/Forms \(\/api\/subscribe, \/api\/contact\) store submissions in PGlite at \S*\.data\/pglite\./);
   });
 });
 

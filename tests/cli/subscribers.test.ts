@@ -1,0 +1,147 @@
+// The forms function as people run it: mounted by `heartnotes preview`, its data read and erased
+// with `heartnotes subscribers export|delete`, on PGlite and on a PostgreSQL server.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/functions/node.ts';
+import { repoRoot } from '../helpers/fixtures.ts';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'heartnotes-subscribers-'));
+mkdirSync(join(root, 'dist'));
+writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><html lang="en"><title>t</title><p>Home</p></html>');
+const baseEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', NODE_ENV: 'production', DATABASE_URL: '' };
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ['bin/heartnotes.mjs', '--root', root, ...args], { cwd: repoRoot, env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const children = new Set<ChildProcess>();
+/** Starts `heartnotes preview` on a free port; resolves with its address and a way to stop it. */
+function preview(env: Record<string, string> = {}): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, ['bin/heartnotes.mjs', '--root', root, 'preview', '--port', '0'], { cwd: repoRoot, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (children.delete(child), resolve(code))));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => void stop().then(() => reject(new Error(`preview did not start:\n${out}`))), 30_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const m = /Previewing .* at (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], output: () => out, stop });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`preview exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+/** A POST over a real socket, so the server's streaming of a large body is what is tested. */
+function post(url: string, type: string, body: string | Buffer): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': type } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let pg: TestPostgres;
+beforeAll(async () => {
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await pg?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('heartnotes preview mounts the forms function; subscribers export and delete', () => {
+  it('stores form posts in PGlite under the project, then exports and deletes them by email', async () => {
+    const server = await preview();
+    try {
+      await expect.poll(server.output).toContain('Forms (/api/subscribe, /api/contact) store submissions in PGlite at');
+      const subscribed = await post(`${server.url}/api/subscribe`, 'application/json', JSON.stringify({ email: 'Mia@Example.com', source: '/' }));
+      expect(subscribed).toMatchObject({ status: 200, text: '{"ok":true}' });
+      const contacted = await post(`${server.url}/api/contact`, 'application/x-www-form-urlencoded', 'name=Mia&email=mia%40example.com&message=Hi%21&source=%2Fcontact');
+      expect(contacted.status).toBe(303);
+      expect(contacted.headers.location).toBe('/contact?sent=1');
+      const huge = await post(`${server.url}/api/subscribe`, 'application/json', JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(500_000) }));
+      expect(huge.status).toBe(413);
+      expect(JSON.parse(huge.text)).toEqual({ error: 'The form is too large: at most 16 KB can be sent.' });
+
+      const busy = cli(['subscribers', 'export', '--email', 'mia@example.com']);
+      expect(busy.status).toBe(1);
+      expect(busy.stderr).toMatch(/The PGlite data folder \S+ is in use by another heartnotes process \(pid \d+\)/);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(existsSync(join(root, '.data', 'pglite.lock'))).toBe(false);
+
+    const exported = cli(['subscribers', 'export', '--email', 'MIA@example.com']);
+    expect(exported.status).toBe(0);
+    const data = JSON.parse(exported.stdout);
+    expect(data.subscribers).toMatchObject([{ email: 'Mia@Example.com', source: '/' }]);
+    expect(data.contacts).toMatchObject([{ name: 'Mia', email: 'mia@example.com', message: 'Hi!', source: '/contact' }]);
+    expect(exported.stderr).toMatch(/^Found 1 subscription and 1 contact message for MIA@example.com in PGlite at \S+\.data\/pglite\.\n$/);
+
+    const deleted = cli(['subscribers', 'delete', '--email', 'mia@example.com']);
+    expect(deleted.status).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toEqual({ ...data, email: 'mia@example.com' });
+    expect(deleted.stderr).toContain('Removed 1 subscription and 1 contact message for mia@example.com');
+    expect(JSON.parse(cli(['subscribers', 'export', '--email', 'mia@example.com']).stdout)).toEqual({ email: 'mia@example.com', subscribers: [], contacts: [] });
+  });
+
+  it('works the same against DATABASE_URL', async () => {
+    const store = await openStore({ root, env: { DATABASE_URL: pg.url } });
+    await store.addSubscriber({ email: 'leo@example.com', source: '/quiz', consent: 'c' });
+    await store.addContact({ name: 'Leo', email: 'LEO@example.com', message: 'Hello', source: null, consent: 'c' });
+    await store.addContact({ name: 'Ivy', email: 'ivy@example.com', message: 'Stay', source: null, consent: 'c' });
+    await store.close();
+    const env = { DATABASE_URL: pg.url };
+    const exported = cli(['subscribers', 'export', '--email', 'leo@example.com'], env);
+    expect(exported.status).toBe(0);
+    expect(JSON.parse(exported.stdout)).toMatchObject({ subscribers: [{ email: 'leo@example.com' }], contacts: [{ name: 'Leo' }] });
+    expect(exported.stderr).toMatch(/in PostgreSQL at 127\.0\.0\.1:\d+\/postgres\.\n$/);
+    const deleted = cli(['subscribers', 'delete', '--email', 'Leo@Example.com'], env);
+    expect(deleted.status).toBe(0);
+    expect(deleted.stderr).toContain('Removed 1 subscription and 1 contact message');
+    const left = JSON.parse(cli(['subscribers', 'export', '--email', 'ivy@example.com'], env).stdout);
+    expect(left.contacts).toHaveLength(1);
+  });
+
+  it('refuses to start, with the reason, when DATABASE_URL cannot be used', async () => {
+    const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/postgres' };
+    const started = Date.now();
+    await expect(preview(env)).rejects.toThrow(/exited with 1:\nDATABASE_URL is set but PostgreSQL at 127\.0\.0\.1:1\/postgres cannot be used: no server accepts connections there/);
+    const r = cli(['subscribers', 'delete', '--email', 'a@example.com'], env);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('DATABASE_URL is set but PostgreSQL at 127.0.0.1:1/postgres cannot be used');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('asks for an email address', () => {
+    expect(cli(['subscribers', 'export']).status).toBe(2);
+    const r = cli(['subscribers', 'delete', '--email', 'nobody']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--email must be an email address such as ann@example.com, not "nobody"');
+  });
+});
