@@ -3,6 +3,7 @@
 // `--dev` also measures `heartnotes dev`: save → reload event per kind of edit (see bench/dev.mjs).
 // A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
 // `npm run bench -- --lighthouse [...]` runs only the page weight and Lighthouse report (pages.mjs).
+// `npm run bench -- --forms [--connections 20] [--requests 5000] [--seconds 20]` runs only the forms function's throughput (forms.mjs).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,12 @@ import { parseArgs } from 'node:util';
 import { defaultCorpusDir, generateCorpus } from './corpus.mjs';
 import { measureBuild } from './measure-build.mjs';
 import { benchDev } from './dev.mjs';
+
+if (process.argv.includes('--forms')) {
+  const { benchForms } = await import('./forms.mjs');
+  await benchForms(process.argv.slice(2).filter((a) => a !== '--forms'));
+  process.exit(0);
+}
 
 if (process.argv.includes('--lighthouse')) {
   const { pageReport } = await import('./pages.mjs');

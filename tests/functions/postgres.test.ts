@@ -42,6 +42,24 @@ describe('forms function on PostgreSQL 15: start-up and outages', () => {
     await db.close();
   });
 
+  it('serves the same function through the Netlify entry, with DATABASE_URL from the environment', async () => {
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = pg.url;
+    try {
+      const netlify = await import('../../src/functions/netlify/forms.ts');
+      expect(netlify.config.path).toEqual(['/api/subscribe', '/api/contact']);
+      const res = await netlify.default(json('/api/subscribe', { email: 'netlify@example.com' }, { 'x-nf-client-connection-ip': '192.0.2.5' }));
+      expect(res.status).toBe(200);
+      const db = openPostgres(pg.url);
+      expect(await db.query('select email from subscribers where email = $1', ['netlify@example.com'])).toHaveLength(1);
+      await db.close();
+      await (await netlify.default(json('/api/subscribe', { email: 'x' }))).text();
+    } finally {
+      if (saved === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved;
+    }
+  });
+
   it('answers 503 while the server is stopped, accepts again once it is back, and every 2xx has its row', async () => {
     const db = openPostgres(pg.url, { connectTimeout: 2 });
     const logs: string[] = [];
