@@ -52,12 +52,9 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let outage = false;
 
-  const save = async (kind: Kind, value: Record<string, unknown>): Promise<void> => {
-    const work = (async () => {
-      const s = await getStore();
-      if (kind === 'subscribe') await s.addSubscriber({ email: String(value.email), source: value.source as string | null, consent: CONSENT.subscribe });
-      else await s.addContact({ ...(value as { name: string; email: string; message: string; source: string | null }), consent: CONSENT.contact });
-    })();
+  /** Runs one write; resolves once it is committed, else throws a 503 refusal. */
+  const save = async (write: (store: Store) => Promise<unknown>): Promise<void> => {
+    const work = getStore().then(write);
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A write still running at the deadline may yet commit: the answer is then a 503 for a stored
     // row (a retry is harmless), never a 2xx for a missing one.
@@ -95,10 +92,14 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
       const fields = await readFields(request);
       // Bots fill the hidden field; they get the answer a person would, and nothing is stored.
       if (!isBot(fields)) {
-        const checked: Validation<object> = route.kind === 'subscribe' ? validateSubscribe(fields) : validateContact(fields);
-        if (!checked.ok) throw new Refusal(400, checked.error, checked.field);
-        const value = checked.value as Record<string, unknown>;
-        await save(route.kind, { ...value, source: value.source ?? refererPath(request, url, false) });
+        const source = (given: string | null) => given ?? refererPath(request, url, false);
+        if (route.kind === 'subscribe') {
+          const { email, source: given } = accepted(validateSubscribe(fields));
+          await save((s) => s.addSubscriber({ email, source: source(given), consent: CONSENT.subscribe }));
+        } else {
+          const { name, email, message, source: given } = accepted(validateContact(fields));
+          await save((s) => s.addContact({ name, email, message, source: source(given), consent: CONSENT.contact }));
+        }
       }
       return html ? redirectResponse(route.done) : jsonResponse({ ok: true }, 200);
     } catch (error) {
@@ -108,6 +109,11 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
       return jsonResponse(body, error.status, error.headers);
     }
   };
+}
+
+function accepted<T>(checked: Validation<T>): T {
+  if (!checked.ok) throw new Refusal(400, checked.error, checked.field);
+  return checked.value;
 }
 
 /** Parses a JSON or form-encoded body of at most LIMITS.bodyBytes into named fields. */
