@@ -1,25 +1,34 @@
+import { Island } from '../../src/islands/island.tsx';
+import EmailCapture from '../islands/email-capture.tsx';
+
 /**
- * The email sign-up form. A plain POST to the forms function, so it works without JavaScript;
- * the function answers with a redirect to /thank-you.
+ * The free-guide sign-up: heading, the guide's title and what it is, and the email capture
+ * island. Without JavaScript the form is a plain POST to the forms function, which redirects to
+ * /thank-you; with it, the island shows each state of SPEC §4 in place.
  */
-export function SignupForm({ heading, text, guideTitle, id = 'signup' }: { heading: string; text: string; guideTitle: string; id?: string }) {
+export function SignupForm({
+  heading,
+  text,
+  guideTitle,
+  source,
+  id = 'signup',
+}: {
+  heading: string;
+  text: string;
+  guideTitle: string;
+  /** The path of the page the form is on, stored with the address. */
+  source: string;
+  /** Prefix of the element ids, unique on the page (default: "signup"). */
+  id?: string;
+}) {
   return (
     <section className="signup" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
       <p>
         <strong>{guideTitle}</strong>: {text}
       </p>
-      <form className="signup-form" action="/api/subscribe" method="post">
-        <label htmlFor={`${id}-email`}>Your email address</label>
-        <div className="signup-row">
-          <input id={`${id}-email`} name="email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-          <button className="button" type="submit">Send me the guide</button>
-        </div>
-        <input type="hidden" name="source" value="home" />
-        <p className="form-note">
-          We use your address only to send the guide and our occasional letter. See our <a href="/privacy-policy">privacy policy</a>.
-        </p>
-      </form>
+      {/* idle, not visible: the form sits near the top, and a visitor may type before scrolling. */}
+      <Island name="email-capture" component={EmailCapture} props={{ id, source }} load="idle" />
     </section>
   );
 }

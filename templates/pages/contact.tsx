@@ -1,9 +1,23 @@
 import type { PageProps } from '../../src/build/types.ts';
+import { Island } from '../../src/islands/island.tsx';
+import { TEXT } from '../../src/forms/validate.ts';
 import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
+import ContactForm from '../islands/contact-form.tsx';
 import type { PageData } from '../schemas.ts';
 
-/** /contact: a plain form that posts to the forms function (and works without JavaScript). */
+/**
+ * /contact: the contact form island, which works without JavaScript too.
+ *
+ * # Design decision: "Message sent!" after a post without JavaScript
+ * The forms function answers such a post with a 303 to /contact?sent=1. A static page cannot read
+ * its query string without a script, and a visitor without JavaScript runs none. A redirect
+ * without a fragment keeps the fragment of the address it came from, so the form posts to
+ * `/api/contact#sent` and lands on `/contact?sent=1#sent`, where `:target` shows the message
+ * below (CSS only). Rejected: an inline script reading `?sent=1` (does nothing without
+ * JavaScript, the one case it is for) and a separate /contact/sent page (a second route and
+ * content file for one sentence).
+ */
 export function ContactPage(props: PageProps) {
   const { site, page } = props;
   const data = page.entry!.data as PageData;
@@ -17,25 +31,10 @@ export function ContactPage(props: PageProps) {
           <h1>{data.heading ?? data.title}</h1>
         </header>
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-        <form className="contact-form" action="/api/contact" method="post">
-          <p className="field">
-            <label htmlFor="contact-name">Your name</label>
-            <input id="contact-name" name="name" type="text" required autoComplete="name" maxLength={200} />
-          </p>
-          <p className="field">
-            <label htmlFor="contact-email">Your email address</label>
-            <input id="contact-email" name="email" type="email" required autoComplete="email" maxLength={254} />
-          </p>
-          <p className="field">
-            <label htmlFor="contact-message">Your message</label>
-            <textarea id="contact-message" name="message" required rows={7} maxLength={5000} />
-          </p>
-          <input type="hidden" name="source" value="contact" />
-          <p className="form-note">
-            We use your details only to answer you. See our <a href="/privacy-policy">privacy policy</a>.
-          </p>
-          <p><button className="button" type="submit">Send message</button></p>
-        </form>
+        <p id="sent" className="form-message form-success contact-sent" tabIndex={-1}>
+          {TEXT.sent} We will answer you by email.
+        </p>
+        <Island name="contact-form" component={ContactForm} props={{ id: 'contact', source: page.path }} load="idle" />
       </div>
     </Document>
   );

@@ -48,7 +48,7 @@ export function HomePage(props: PageProps & HomeProps) {
         </section>
       ) : null}
       <WithSidebar groups={shared.categoryGroups} current={page.path}>
-        <SignupForm {...signup} />
+        <SignupForm {...signup} source={page.path} />
         <section aria-labelledby="guides-heading" className="home-section">
           <h2 id="guides-heading">Guides to start with</h2>
           <CardGrid cards={guideCards} cta="Read the Guide →" />

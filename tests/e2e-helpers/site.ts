@@ -22,6 +22,8 @@ export interface BuildAndPreviewOptions {
   root?: string;
   /** How long to wait for the build and for the server to start, each (default: 90 s). */
   timeoutMs?: number;
+  /** Extra environment for the preview server, e.g. `DATABASE_URL` for the forms (optional). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Pro
     if (built.code !== 0) {
       throw new Error(`heartnotes build failed with exit code ${built.code}:\n${built.output}`);
     }
-    child = spawnCli(['preview', '--out', outDir, '--port', '0']);
+    child = spawnCli(['preview', '--out', outDir, '--port', '0'], options.env);
     const url = await waitForPreviewUrl(child, timeoutMs);
     return { url, outDir, stop };
   } catch (error) {
@@ -59,11 +61,11 @@ export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Pro
   }
 }
 
-function spawnCli(args: string[]): ChildProcess {
+function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [CLI, ...args], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' },
+    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', ...env },
   });
 }
 

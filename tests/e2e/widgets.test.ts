@@ -331,7 +331,7 @@ describe('share bar (SPEC §2)', () => {
 
 /** One address per page type; `islands` says whether the type hydrates anything. */
 const PAGE_TYPES = [
-  { type: 'home', path: '/', islands: false },
+  { type: 'home', path: '/', islands: true },
   { type: 'standard', path: '/about', islands: false },
   { type: 'legal', path: '/privacy-policy', islands: false },
   { type: 'legal', path: '/affiliate-disclosure', islands: false },
@@ -342,7 +342,7 @@ const PAGE_TYPES = [
   { type: 'posts', path: '/posts', islands: false },
   { type: 'guide index', path: '/guides/page/2', islands: false },
   { type: 'category', path: '/category/dating/first-dates', islands: false },
-  { type: 'contact', path: '/contact', islands: false },
+  { type: 'contact', path: '/contact', islands: true },
   { type: 'thank you', path: '/thank-you', islands: false },
   { type: 'review', path: '/affiliate/affiliate-his-secret-obsession-review', islands: true },
   { type: 'gift', path: GIFT, islands: true },

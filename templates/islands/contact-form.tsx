@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CONSENT, HONEYPOT_FIELD, LIMITS, TEXT, validateContact } from '../../src/forms/validate.ts';
+import { ConsentLine, FormMessages, Honeypot, formFields, invalidText, postForm } from '../components/form-parts.tsx';
+
+export interface ContactFormProps {
+  /** Prefix of the form's element ids, unique on the page. */
+  id: string;
+  /** The path of the page the form is on, sent as `source`. */
+  source: string;
+}
+
+type Phase = 'idle' | 'invalid' | 'sending' | 'sent' | 'failed';
+type Field = 'name' | 'email' | 'message';
+
+/**
+ * The contact form of SPEC §4. The server HTML is a complete form that posts to the forms
+ * function, which redirects back to /contact?sent=1 (the `#sent` in the action survives the
+ * redirect, see templates/pages/contact.tsx). Once hydrated, it checks the fields with the shared
+ * rules, sends JSON with the fields and the button disabled ("Sending..."), then shows
+ * "Message sent!" and clears the fields, or the failure alert and keeps everything typed.
+ */
+export default function ContactForm({ id, source }: ContactFormProps) {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [invalid, setInvalid] = useState<{ field: string; text: string }>({ field: '', text: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // The shared rules decide and say what is missing in the alert; without JavaScript the
+  // browser's own check (`required`, `type="email"`) stays on.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (phase === 'sending') return;
+    const form = event.currentTarget;
+    const fields = formFields(form);
+    const checked = validateContact(fields);
+    if (!checked.ok) {
+      setInvalid({ field: checked.field, text: invalidText(checked.error) });
+      setPhase('invalid');
+      form.querySelector<HTMLElement>(`#${id}-${checked.field}`)?.focus();
+      return;
+    }
+    setPhase('sending');
+    const { name, email, message } = checked.value;
+    const sent = await postForm('/api/contact', { name, email, message, source: location.pathname, [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD] ?? '' });
+    if (sent) form.reset();
+    setPhase(sent ? 'sent' : 'failed');
+    // Disabling the button dropped the keyboard focus; put it back where the visitor was.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body || document.activeElement === null) buttonRef.current?.focus();
+    });
+  };
+
+  const sending = phase === 'sending';
+  const fieldProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    name: field,
+    required: true,
+    disabled: sending,
+    'aria-invalid': phase === 'invalid' && invalid.field === field ? true : undefined,
+    'aria-describedby': `${id}-alert`,
+  });
+  const failure = phase === 'invalid' ? invalid.text : phase === 'failed' ? TEXT.sendFailed : undefined;
+  return (
+    <form ref={formRef} className="contact-form" action="/api/contact#sent" method="post" onSubmit={(e) => void onSubmit(e)}>
+      <p className="field">
+        <label htmlFor={`${id}-name`}>Your name</label>
+        <input {...fieldProps('name')} type="text" autoComplete="name" maxLength={LIMITS.name} />
+      </p>
+      <p className="field">
+        <label htmlFor={`${id}-email`}>Your email address</label>
+        <input {...fieldProps('email')} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />
+      </p>
+      <p className="field">
+        <label htmlFor={`${id}-message`}>Your message</label>
+        <textarea {...fieldProps('message')} rows={7} maxLength={LIMITS.message} />
+      </p>
+      <Honeypot id={id} />
+      <input type="hidden" name="source" value={source} />
+      <ConsentLine text={CONSENT.contact} />
+      <p className="form-actions">
+        <button ref={buttonRef} className="button" type="submit" disabled={sending}>
+          {sending ? TEXT.sending : 'Send message'}
+        </button>
+      </p>
+      <FormMessages id={id} success={phase === 'sent' ? TEXT.sent : undefined} failure={failure} />
+    </form>
+  );
+}

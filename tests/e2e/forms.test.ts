@@ -1,0 +1,450 @@
+// The email capture and contact form islands (SPEC §4) in Chromium against `heartnotes preview`
+// with the real forms function: every state and text, what the server stored (read back with the
+// `subscribers export` command), a real server failure (PostgreSQL stopped under the running
+// preview), the same forms without JavaScript, and axe-core on the pages that carry them.
+import { AxeBuilder } from '@axe-core/playwright';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT } from '../../src/forms/validate.ts';
+import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { openPage } from '../e2e-helpers/session.ts';
+import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
+const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'forms');
+const CLI = join(PROJECT_ROOT, 'bin', 'heartnotes.mjs');
+// The default of 10 submissions a minute per client would stop a test file that sends more.
+const RATE = { HEARTNOTES_FORMS_RATE_LIMIT: '1000' };
+let unique = 0;
+const address = (what: string) => `${what}-${process.pid}-${++unique}@example.com`;
+
+interface Stored {
+  subscribers: { email: string; source: string | null }[];
+  contacts: { email: string; name: string; message: string; source: string | null }[];
+}
+
+/** What the forms stored about `email`, through the CLI's GDPR export. */
+function exportEmail(email: string, env: Record<string, string>): Stored {
+  const run = spawnSync(process.execPath, [CLI, 'subscribers', 'export', '--email', email], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Stored;
+}
+
+/** Waits until the island inside `selector` has been hydrated by React. */
+async function hydrated(page: Page, island: 'email-capture' | 'contact-form') {
+  await page.locator(`[data-island="${island}"]`).scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (name) => Object.keys(document.querySelector(`[data-island="${name}"]`) ?? {}).some((k) => k.startsWith('__reactContainer$')),
+    island,
+    { timeout: 10_000 },
+  );
+}
+
+/** Counts the page's requests to the forms function. */
+function countApiRequests(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && seen.push(`${r.method()} ${r.url()}`));
+  return seen;
+}
+
+/** Holds requests to `path` until `release()` is called, then lets them through to the server. */
+async function holdRequests(page: Page, path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}`, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+const signup = (page: Page) => ({
+  email: page.locator('#signup-email'),
+  button: page.locator('.signup button[type="submit"]'),
+  status: page.locator('#signup-status'),
+  alert: page.locator('#signup-alert'),
+});
+const contact = (page: Page) => ({
+  name: page.locator('#contact-name'),
+  email: page.locator('#contact-email'),
+  message: page.locator('#contact-message'),
+  button: page.locator('.contact-form button[type="submit"]'),
+  status: page.locator('#contact-status'),
+  alert: page.locator('#contact-alert'),
+});
+
+async function fillContact(page: Page, values: { name: string; email: string; message: string }) {
+  const c = contact(page);
+  await c.name.fill(values.name);
+  await c.email.fill(values.email);
+  await c.message.fill(values.message);
+}
+
+describe('forms on the default store (PGlite)', () => {
+  let site: PreviewedSite;
+  let browser: LaunchedBrowser;
+  const dataDir = mkdtempSync(join(tmpdir(), 'heartnotes-forms-data-'));
+  const env = { ...RATE, HEARTNOTES_DATA_DIR: dataDir };
+  const stored = { subscriber: address('pglite-sub'), contact: address('pglite-contact') };
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([buildAndPreview({ env }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([browser?.close(), site?.stop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const open = (path: string, viewport = DESKTOP, context: BrowserContext = browser.context) => openPage(site, context, path, viewport);
+
+  it('email capture: the server HTML is a complete form (labels, autocomplete, honeypot, source, consent link)', async () => {
+    const { page } = await open('/', DESKTOP);
+    try {
+      const form = page.locator('[data-island="email-capture"] form');
+      expect(await form.getAttribute('action')).toBe('/api/subscribe');
+      expect(await form.getAttribute('method')).toBe('post');
+      const { email } = signup(page);
+      expect(await email.getAttribute('type')).toBe('email');
+      expect(await email.getAttribute('required')).not.toBeNull();
+      expect(await email.getAttribute('autocomplete')).toBe('email');
+      expect(await page.getByLabel('Your email address').count()).toBe(1);
+      const trap = form.locator('input[name="website"]');
+      expect(await trap.getAttribute('tabindex')).toBe('-1');
+      expect(await trap.getAttribute('autocomplete')).toBe('off');
+      expect((await form.locator('p:has(> input[name="website"])').boundingBox())!.width, 'the honeypot is out of sight').toBeLessThanOrEqual(1);
+      expect(await form.locator('label[for="signup-website"]').innerText()).toMatch(/leave this field empty/i);
+      expect(await form.locator('input[name="source"]').getAttribute('value')).toBe('/');
+      expect(await form.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
+      expect(await page.locator('.signup').innerText()).toContain('10 Texts That Melt His Heart');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('email capture: an invalid address (a@b) or none shows the alert and sends nothing', async () => {
+    const { page, problems } = await open('/');
+    const requests = countApiRequests(page);
+    try {
+      await hydrated(page, 'email-capture');
+      const s = signup(page);
+      await s.email.fill('a@b');
+      await s.button.click();
+      await expect.poll(() => s.alert.innerText()).toBe(TEXT.invalidEmail);
+      expect(await s.email.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id), 'focus on the field to correct').toBe('signup-email');
+      await s.email.fill('');
+      await s.button.click();
+      await expect.poll(() => s.alert.innerText()).toMatch(/^❌ Please enter your email address\.$/);
+      await s.email.fill('ann example.com');
+      await s.email.press('Enter');
+      await expect.poll(() => s.alert.innerText()).toBe(TEXT.invalidEmail);
+      await page.waitForTimeout(300);
+      expect(requests, 'nothing was sent').toEqual([]);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('email capture: Submitting... with input and button disabled, the thank-you text, then /thank-you after 1.2 s; stored', async () => {
+    // The page clock belongs to the whole browser context: a browser of its own.
+    const own = await launchBrowser();
+    const { page, problems } = await open('/', PHONE, own.context);
+    try {
+      await hydrated(page, 'email-capture');
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 60_000);
+      const release = await holdRequests(page, '/api/subscribe');
+      const s = signup(page);
+      const sent = page.waitForRequest('**/api/subscribe');
+      await s.email.fill(stored.subscriber);
+      await s.button.click();
+      const request = await sent;
+      expect(request.postDataJSON()).toEqual({ email: stored.subscriber, source: '/', website: '' });
+      expect(request.headers()['content-type']).toMatch(/^application\/json/);
+      await expect.poll(() => s.button.innerText()).toBe(TEXT.submitting);
+      expect(await s.button.isDisabled()).toBe(true);
+      expect(await s.email.isDisabled()).toBe(true);
+      const answered = page.waitForResponse('**/api/subscribe');
+      release();
+      expect((await answered).status()).toBe(200);
+      await expect.poll(() => s.status.innerText()).toBe(TEXT.subscribed);
+      expect(await s.status.getAttribute('role')).toBe('status');
+      await page.clock.runFor(1100);
+      expect(new URL(page.url()).pathname, 'still here at 1.1 s').toBe('/');
+      await Promise.all([page.waitForURL('**/thank-you'), page.clock.runFor(200)]);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('contact: the server HTML is a complete form; required fields are checked and nothing is sent', async () => {
+    const { page, problems } = await open('/contact');
+    const requests = countApiRequests(page);
+    try {
+      const form = page.locator('[data-island="contact-form"] form');
+      expect(await form.getAttribute('action')).toMatch(/^\/api\/contact(#sent)?$/);
+      const c = contact(page);
+      expect(await c.name.getAttribute('autocomplete')).toBe('name');
+      expect(await c.email.getAttribute('autocomplete')).toBe('email');
+      expect(await c.email.getAttribute('type')).toBe('email');
+      for (const field of [c.name, c.email, c.message]) expect(await field.getAttribute('required')).not.toBeNull();
+      expect(await form.locator('input[name="source"]').getAttribute('value')).toBe('/contact');
+      expect(await form.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
+      expect(await page.locator('#sent').isVisible(), 'no "sent" message on a plain visit').toBe(false);
+
+      await hydrated(page, 'contact-form');
+      await c.button.click();
+      await expect.poll(() => c.alert.innerText()).toBe('❌ Please enter your name.');
+      expect(await c.name.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+      await c.name.fill('Ann');
+      await c.email.fill('a@b');
+      await c.button.click();
+      await expect.poll(() => c.alert.innerText()).toBe(TEXT.invalidEmail);
+      expect(await c.email.getAttribute('aria-invalid')).toBe('true');
+      await c.email.fill('ann@example.com');
+      await c.button.click();
+      await expect.poll(() => c.alert.innerText()).toBe('❌ Please enter a message.');
+      await page.waitForTimeout(300);
+      expect(requests, 'nothing was sent').toEqual([]);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('contact: Sending... with the fields and button disabled, then Message sent! with the fields cleared; stored', async () => {
+    const { page, problems } = await open('/contact', PHONE);
+    try {
+      await hydrated(page, 'contact-form');
+      const release = await holdRequests(page, '/api/contact');
+      const c = contact(page);
+      const values = { name: 'Ann Example', email: stored.contact, message: 'Thank you for the article on first dates.\nIt helped.' };
+      await fillContact(page, values);
+      const sent = page.waitForRequest('**/api/contact');
+      await c.button.click();
+      expect((await sent).postDataJSON()).toEqual({ ...values, source: '/contact', website: '' });
+      await expect.poll(() => c.button.innerText()).toBe(TEXT.sending);
+      for (const control of [c.button, c.name, c.email, c.message]) expect(await control.isDisabled()).toBe(true);
+      release();
+      await expect.poll(() => c.status.innerText()).toBe(TEXT.sent);
+      for (const field of [c.name, c.email, c.message]) expect(await field.inputValue(), 'cleared').toBe('');
+      expect(await c.button.isDisabled()).toBe(false);
+      expect(await c.button.innerText()).toBe('Send message');
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('axe-core finds no violations on / and /contact (idle and with an alert), and there are no console errors', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const path of ['/', '/contact']) {
+        const { page, problems } = await open(path, viewport);
+        try {
+          const island = path === '/' ? 'email-capture' : 'contact-form';
+          await hydrated(page, island);
+          const idle = await new AxeBuilder({ page }).analyze();
+          expect(idle.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} at ${viewport.width}`).toEqual([]);
+          await page.locator(`[data-island="${island}"] button[type="submit"]`).click();
+          await page.locator(`[data-island="${island}"] [role="alert"]:not(:empty)`).waitFor();
+          const withAlert = await new AxeBuilder({ page }).analyze();
+          expect(withAlert.violations.map((v) => v.id), `${path} with an alert at ${viewport.width}`).toEqual([]);
+          expect(problems.all()).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      }
+    }
+  });
+
+  it('screenshots of every state at 375 and 1280 px', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const answer = (status: number, delayMs = 0) => async (route: Route) => {
+      await new Promise((r) => setTimeout(r, delayMs));
+      await route.fulfill({ status, contentType: 'application/json', body: status === 200 ? '{"ok":true}' : '{"error":"down"}' });
+    };
+    for (const viewport of [PHONE, DESKTOP]) {
+      const w = viewport.width;
+      const shots: [string, (page: Page) => Promise<void>][] = [
+        ['signup-idle', async () => {}],
+        ['signup-invalid', async (page) => { await signup(page).email.fill('a@b'); await signup(page).button.click(); await signup(page).alert.getByText(TEXT.invalidEmail).waitFor(); }],
+        ['signup-submitting', async (page) => { await page.route('**/api/subscribe', answer(200, 5000)); await signup(page).email.fill('ann@example.com'); await signup(page).button.click(); await signup(page).button.getByText(TEXT.submitting).waitFor(); }],
+        ['signup-success', async (page) => { await page.route('**/api/subscribe', answer(200)); await signup(page).email.fill('ann@example.com'); await signup(page).button.click(); await signup(page).status.getByText(TEXT.subscribed).waitFor(); }],
+        ['signup-failed', async (page) => { await page.route('**/api/subscribe', answer(503)); await signup(page).email.fill('ann@example.com'); await signup(page).button.click(); await signup(page).alert.getByText(TEXT.subscribeFailed).waitFor(); }],
+        ['contact-idle', async () => {}],
+        ['contact-invalid', async (page) => { await contact(page).button.click(); await contact(page).alert.getByText('Please enter your name.').waitFor(); }],
+        ['contact-sending', async (page) => { await page.route('**/api/contact', answer(200, 5000)); await fillContact(page, { name: 'Ann', email: 'ann@example.com', message: 'Hello' }); await contact(page).button.click(); await contact(page).button.getByText(TEXT.sending).waitFor(); }],
+        ['contact-sent', async (page) => { await page.route('**/api/contact', answer(200)); await fillContact(page, { name: 'Ann', email: 'ann@example.com', message: 'Hello' }); await contact(page).button.click(); await contact(page).status.getByText(TEXT.sent).waitFor(); }],
+        ['contact-failed', async (page) => { await page.route('**/api/contact', answer(503)); await fillContact(page, { name: 'Ann', email: 'ann@example.com', message: 'Hello' }); await contact(page).button.click(); await contact(page).alert.getByText(TEXT.sendFailed).waitFor(); }],
+      ];
+      for (const [name, act] of shots) {
+        const isSignup = name.startsWith('signup');
+        const { page } = await open(isSignup ? '/' : '/contact', viewport);
+        try {
+          await hydrated(page, isSignup ? 'email-capture' : 'contact-form');
+          await act(page);
+          await page.locator(isSignup ? 'section.signup' : '.contact-form').screenshot({ path: join(SCREENSHOTS, `${name}-${w}.png`), animations: 'disabled' });
+        } finally {
+          await page.close();
+        }
+      }
+    }
+  });
+
+  it('the server stored what was sent (read back with `subscribers export` once the preview has stopped)', async () => {
+    // PGlite allows one process at a time: stop the preview first.
+    await site.stop();
+    const sub = exportEmail(stored.subscriber, env);
+    expect(sub.subscribers.map((r) => [r.email, r.source])).toEqual([[stored.subscriber, '/']]);
+    const sent = exportEmail(stored.contact, env);
+    expect(sent.contacts.map((r) => [r.name, r.email, r.message, r.source])).toEqual([
+      ['Ann Example', stored.contact, 'Thank you for the article on first dates.\nIt helped.', '/contact'],
+    ]);
+  });
+});
+
+describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => {
+  let pg: TestPostgres;
+  let site: PreviewedSite;
+  let browser: LaunchedBrowser;
+  let noJs: LaunchedBrowser;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    env = { ...RATE, DATABASE_URL: pg.url };
+    [site, browser, noJs] = await Promise.all([buildAndPreview({ env }), launchBrowser(), launchBrowser({ javaScriptEnabled: false })]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([browser?.close(), noJs?.close(), site?.stop()]);
+    await pg?.close();
+  });
+  const open = (path: string, context: BrowserContext = browser.context) => openPage(site, context, path, DESKTOP);
+
+  it('email capture: works, fails with the database stopped (address kept), works again once it is back', async () => {
+    const [first, during, after] = [address('pg-sub-1'), address('pg-sub-2'), address('pg-sub-3')];
+    const attempt = async (email: string) => {
+      const { page } = await open('/');
+      await hydrated(page, 'email-capture');
+      const s = signup(page);
+      await s.email.fill(email);
+      const answered = page.waitForResponse('**/api/subscribe');
+      await s.button.click();
+      return { page, s, status: (await answered).status() };
+    };
+    let run = await attempt(first);
+    expect(run.status).toBe(200);
+    await expect.poll(() => run.s.status.innerText()).toBe(TEXT.subscribed);
+    await run.page.close();
+
+    await pg.stop();
+    try {
+      run = await attempt(during);
+      expect(run.status, 'the function answers that it could not store it').toBeGreaterThanOrEqual(500);
+      await expect.poll(() => run.s.alert.innerText()).toBe(TEXT.subscribeFailed);
+      expect(await run.s.email.inputValue(), 'the address is kept').toBe(during);
+      expect(await run.s.email.isDisabled()).toBe(false);
+      expect(await run.s.button.innerText()).toBe('Send me the guide');
+      expect(await run.s.status.innerText()).toBe('');
+      await run.page.close();
+    } finally {
+      await pg.start();
+    }
+
+    run = await attempt(after);
+    expect(run.status).toBe(200);
+    await expect.poll(() => run.s.status.innerText()).toBe(TEXT.subscribed);
+    await run.page.close();
+    expect(exportEmail(first, env).subscribers.map((r) => r.source)).toEqual(['/']);
+    expect(exportEmail(during, env).subscribers).toEqual([]);
+    expect(exportEmail(after, env).subscribers.length).toBe(1);
+  });
+
+  it('contact: works, fails with the database stopped (fields kept), works again once it is back', async () => {
+    const values = (n: number) => ({ name: `Pat ${n}`, email: address(`pg-contact-${n}`), message: `Message number ${n}.` });
+    const attempt = async (v: ReturnType<typeof values>) => {
+      const { page } = await open('/contact');
+      await hydrated(page, 'contact-form');
+      await fillContact(page, v);
+      const answered = page.waitForResponse('**/api/contact');
+      await contact(page).button.click();
+      return { page, c: contact(page), status: (await answered).status() };
+    };
+    const [first, during, after] = [values(1), values(2), values(3)];
+    let run = await attempt(first);
+    expect(run.status).toBe(200);
+    await expect.poll(() => run.c.status.innerText()).toBe(TEXT.sent);
+    await run.page.close();
+
+    await pg.stop();
+    try {
+      run = await attempt(during);
+      expect(run.status).toBeGreaterThanOrEqual(500);
+      await expect.poll(() => run.c.alert.innerText()).toBe(TEXT.sendFailed);
+      expect(await run.c.name.inputValue()).toBe(during.name);
+      expect(await run.c.email.inputValue()).toBe(during.email);
+      expect(await run.c.message.inputValue()).toBe(during.message);
+      expect(await run.c.button.isDisabled()).toBe(false);
+      await run.page.close();
+    } finally {
+      await pg.start();
+    }
+
+    run = await attempt(after);
+    expect(run.status).toBe(200);
+    await expect.poll(() => run.c.status.innerText()).toBe(TEXT.sent);
+    await run.page.close();
+    expect(exportEmail(first.email, env).contacts.map((r) => r.message)).toEqual([first.message]);
+    expect(exportEmail(during.email, env).contacts).toEqual([]);
+    expect(exportEmail(after.email, env).contacts.map((r) => r.message)).toEqual([after.message]);
+  });
+
+  it('without JavaScript both forms post and land on /thank-you and /contact?sent=1 (message shown); the rows are stored', async () => {
+    const subEmail = address('nojs-sub');
+    const { page } = await open('/', noJs.context);
+    try {
+      await signup(page).email.fill(subEmail);
+      await Promise.all([page.waitForURL('**/thank-you'), signup(page).button.click()]);
+      expect(await page.locator('h1').innerText()).toMatch(/thank you/i);
+      await page.screenshot({ path: join(SCREENSHOTS, 'nojs-thank-you-1280.png') });
+    } finally {
+      await page.close();
+    }
+    expect(exportEmail(subEmail, env).subscribers.map((r) => r.source)).toEqual(['/']);
+
+    const v = { name: 'No Script', email: address('nojs-contact'), message: 'Sent without JavaScript.' };
+    for (const viewport of [PHONE, DESKTOP]) {
+      const opened = await openPage(site, noJs.context, '/contact', viewport);
+      try {
+        await fillContact(opened.page, { ...v, message: `${v.message} ${viewport.width}` });
+        await Promise.all([opened.page.waitForURL(/\/contact\?sent=1/), contact(opened.page).button.click()]);
+        const url = new URL(opened.page.url());
+        expect(url.pathname + url.search).toBe('/contact?sent=1');
+        const note = opened.page.locator('#sent');
+        expect(await note.isVisible(), 'the "sent" message shows without JavaScript').toBe(true);
+        expect(await note.innerText()).toContain(TEXT.sent);
+        await opened.page.screenshot({ path: join(SCREENSHOTS, `nojs-contact-sent-${viewport.width}.png`) });
+      } finally {
+        await opened.page.close();
+      }
+    }
+    expect(exportEmail(v.email, env).contacts.map((r) => [r.name, r.message, r.source])).toEqual([
+      ['No Script', `${v.message} 375`, '/contact'],
+      ['No Script', `${v.message} 1280`, '/contact'],
+    ]);
+  });
+});
