@@ -31,8 +31,11 @@ export async function startDevServer(options: DevServerOptions) {
   const root = resolve(options.root);
   const clients = new Set<ServerResponse>();
   let problems: Diagnostic[] = [];
-  const send = (event: string | undefined, data: string) => {
-    const frame = `${event ? `event: ${event}\n` : ''}data: ${data}\n\n`;
+  /** Updates sent so far; pages carry the number they were served at (see reloadClient). */
+  let generation = 0;
+  const send = (event: string | undefined, data: (generation: number) => string) => {
+    generation++;
+    const frame = `${event ? `event: ${event}\n` : ''}data: ${data(generation)}\n\n`;
     for (const res of clients) res.write(frame);
   };
 
@@ -61,18 +64,18 @@ export async function startDevServer(options: DevServerOptions) {
     outDir: options.outDir,
     baseUrl: options.baseUrl,
     drafts: options.drafts,
-    onStylesheet: (change) => send('css', JSON.stringify(change)),
+    onStylesheet: (change) => send('css', (g) => JSON.stringify({ ...change, generation: g })),
   });
   const report = (result: RebuildReport) => {
     options.log(result.line);
     if (result.problems) {
       problems = result.problems;
-      send('problems', JSON.stringify(overlayHtml(problems)));
+      send('problems', (g) => JSON.stringify(overlayHtml(problems, g)));
       return;
     }
     const recovered = problems.length > 0;
     problems = [];
-    if (result.reload || recovered) send(undefined, 'reload');
+    if (result.reload || recovered) send(undefined, () => 'reload');
   };
   report(session.initial);
   watcher.add(session.watchedInputs());
@@ -110,19 +113,19 @@ export async function startDevServer(options: DevServerOptions) {
     intercept: (req, res) => {
       if (req.url === '/__dev/events') {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-        res.write(': connected\n\n');
+        res.write(`: connected\nevent: hello\ndata: ${generation}\n\n`);
         clients.add(res);
         req.on('close', () => clients.delete(res));
         return true;
       }
       if (problems.length && req.headers.accept?.includes('text/html')) {
         res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(overlayHtml(problems));
+        res.end(overlayHtml(problems, generation));
         return true;
       }
       return false;
     },
-    transformHtml: (html) => html.replace('</body>', `${reloadClient}</body>`),
+    transformHtml: (html) => html.replace('</body>', `${reloadClient(generation)}</body>`),
   });
   const { url } = await listen(server, options.host, options.port);
   options.log(`Dev server at ${url}/ (Ctrl+C to stop)`);

@@ -231,12 +231,24 @@ describe('dev', () => {
       expect(built.status).toBe(0);
       expect(diffTrees(readTree(join(fx.root, 'dist')), readTree(out))).toEqual([]);
       for (const [path, file] of [['/about', 'about.html'], ['/', 'index.html'], ['/post/third-date', 'post/third-date.html']]) {
-        const served = (await page(path)).body.replace(/<script>\(\(\)=>\{const es=new EventSource[\s\S]*?<\/script><\/body>/, '</body>');
+        const served = (await page(path)).body.replace(/<script>\(\(\)=>\{let g=\d+;const es=new EventSource[\s\S]*?<\/script><\/body>/, '</body>');
         expect(served, path).toBe(readFileSync(join(out, file), 'utf8'));
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  it('a page that starts listening only after an update went out is told on connecting, and reloads', async () => {
+    const served = await page('/about');
+    const generation = Number(/let g=(\d+);/.exec(served.body)![1]);
+    // The edit lands while the page is still loading, before its EventSource connects.
+    fx.write('content/pages/about.md', `${fx.read('content/pages/about.md')}\nOne more line.\n`);
+    await eventually(() => page('/about'), (p) => p.body.includes('One more line.'));
+    const events = await listenToEvents(server!.url);
+    const hello = await eventually(async () => /event: hello\ndata: (\d+)/.exec(events.text()), (m) => m !== null);
+    events.close();
+    expect(Number(hello![1]), 'the generation the server is at, which the page compares with its own').toBeGreaterThan(generation);
   });
 
   it('mounts the forms function at /api/, storing in PGlite under the project', async () => {
