@@ -1,0 +1,380 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  buildTrackerUrl,
+  chooseDestination,
+  chooseLocale,
+  isAllowedPath,
+  readParams,
+  validateCu,
+} from '../../src/landing/index.ts';
+
+const TRACK = 'track.heartnotes.example';
+const PARTNER = 'go.partner.example';
+const allowList = [TRACK, PARTNER];
+const DEFAULT = `https://${TRACK}/click/default-campaign`;
+
+describe('readParams', () => {
+  const declared = {
+    offer_id: { default: '543' },
+    source: { default: 'bidvertiser' },
+    lang: { default: 'id' },
+    tid: {},
+  };
+
+  it('applies defaults when a parameter is missing, empty or blank', () => {
+    const values = readParams('?offer_id=&source=%20%20&x=1', declared);
+    expect({ ...values }).toEqual({ offer_id: '543', source: 'bidvertiser', lang: 'id', tid: '', x: '1' });
+  });
+
+  it('keeps given values (trimmed), the first of a repeated name, and undeclared names', () => {
+    const values = readParams(new URLSearchParams('offer_id=+77+&lang=fr&lang=en&tid=a%26b&sub_id=s'), declared);
+    expect({ ...values }).toEqual({ offer_id: '77', source: 'bidvertiser', lang: 'fr', tid: 'a&b', sub_id: 's' });
+  });
+
+  it('treats __proto__ and constructor as plain names', () => {
+    const values = readParams('?__proto__=x&constructor=y', {});
+    expect(Object.getPrototypeOf(values)).toBeNull();
+    expect(values['__proto__']).toBe('x');
+    expect(values['constructor']).toBe('y');
+  });
+});
+
+describe('buildTrackerUrl', () => {
+  const base = `https://${TRACK}/click`;
+  const opts = { allowList };
+
+  it('maps BV_CLICKID, source, sub ids and campaign to click_id, srcid, pi, sub1, sub2, utm_campaign', () => {
+    const params = readParams('?BV_CLICKID=abc123&source_id=77&sub_a=s1&sub_b=s2&campaign=spring', {
+      source: { default: 'bidvertiser' },
+    });
+    const mapping = {
+      BV_CLICKID: 'click_id',
+      source_id: 'srcid',
+      source: 'pi',
+      sub_a: 'sub1',
+      sub_b: 'sub2',
+      campaign: 'utm_campaign',
+    };
+    expect(buildTrackerUrl(base, mapping, params, opts)).toBe(
+      `${base}?click_id=abc123&srcid=77&pi=bidvertiser&sub1=s1&sub2=s2&utm_campaign=spring`,
+    );
+  });
+
+  it('maps offer_id (default 543), tid, sub_id and the click id to offer_id, pub_id, pub_sub_id, pub_click_id', () => {
+    const params = readParams('?tid=t9&BV_CLICKID=c1&sub_id=s', { offer_id: { default: '543' } });
+    const mapping = { offer_id: 'offer_id', tid: 'pub_id', sub_id: 'pub_sub_id', BV_CLICKID: 'pub_click_id' };
+    expect(buildTrackerUrl(base, mapping, params, opts)).toBe(
+      `${base}?offer_id=543&pub_id=t9&pub_sub_id=s&pub_click_id=c1`,
+    );
+  });
+
+  it('maps wid, its hmac and lang (default id), and forwards clickid under its own name', () => {
+    const params = readParams('?wid=w1&sig=h%2Bm&clickid=k', { lang: { default: 'id' } });
+    const mapping = { wid: 'wid', sig: 'wid_hmac', lang: 'lang' };
+    expect(buildTrackerUrl(`https://${PARTNER}/go/offer`, mapping, params, opts)).toBe(
+      `https://${PARTNER}/go/offer?wid=w1&wid_hmac=h%2Bm&lang=id&clickid=k`,
+    );
+  });
+
+  it('maps tid to tid', () => {
+    expect(buildTrackerUrl(base, { tid: 'tid' }, readParams('?tid=42', {}), opts)).toBe(`${base}?tid=42`);
+  });
+
+  it('never forwards cu, lang, direct or cc (any case) unless lang is mapped, and skips empty values', () => {
+    const params = readParams(
+      `?cu=https://${TRACK}/click&lang=fr&direct=1&cc=PH&CU=x&Direct=1&empty=&keep=1&tid=7`,
+      {},
+    );
+    expect(buildTrackerUrl(base, { tid: 'tid' }, params, opts)).toBe(`${base}?tid=7&keep=1`);
+  });
+
+  it('refuses to map cu, direct or cc', () => {
+    for (const name of ['cu', 'direct', 'cc', 'CU']) {
+      expect(() => buildTrackerUrl(base, { [name]: 'x' }, { [name]: 'v' }, opts)).toThrow(/never forwarded/);
+    }
+  });
+
+  it('encodes &, #, <, spaces and unicode in values and names', () => {
+    const params = { tid: 'a&b=c', note: '#frag <b>x</b>', 'we ird<': 'ça va ❤', plus: '1+1' };
+    expect(buildTrackerUrl(base, { tid: 'tid' }, params, opts)).toBe(
+      `${base}?tid=a%26b%3Dc&note=%23frag+%3Cb%3Ex%3C%2Fb%3E&we+ird%3C=%C3%A7a+va+%E2%9D%A4&plus=1%2B1`,
+    );
+  });
+
+  it('keeps the base link’s own parameters, sets mapped ones, and does not let forwarded ones override', () => {
+    const params = { tid: 't', offer: 'evil', click_id: 'spoof', BV_CLICKID: 'real' };
+    expect(buildTrackerUrl(`${base}/camp?offer=1`, { tid: 'tid', BV_CLICKID: 'click_id' }, params, opts)).toBe(
+      `${base}/camp?offer=1&tid=t&click_id=real`,
+    );
+  });
+
+  it('warns when the click id is missing, and only then', () => {
+    const warn = vi.fn();
+    buildTrackerUrl(base, { clickid: 'click_id' }, { clickid: '' }, { ...opts, clickIdParam: 'clickid', warn });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/Missing click id: \?clickid= is empty/);
+    buildTrackerUrl(base, { clickid: 'click_id' }, { clickid: 'k' }, { ...opts, clickIdParam: 'clickid', warn });
+    buildTrackerUrl(base, {}, {}, { ...opts, warn });
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws when the base link is not an allowed tracker link', () => {
+    for (const bad of ['https://evil.test/click', `http://${TRACK}/click`, `https://${TRACK}/landing`, `https://${TRACK}:8443/click`]) {
+      expect(() => buildTrackerUrl(bad, {}, {}, opts)).toThrow(/is refused/);
+    }
+  });
+});
+
+describe('validateCu accepts the good forms', () => {
+  it.each([
+    ['full https URL', `https://${TRACK}/click`, `https://${TRACK}/click`],
+    ['without https://', `${TRACK}/click/abc`, `https://${TRACK}/click/abc`],
+    ['surrounded by whitespace', `  https://${TRACK}/click  `, `https://${TRACK}/click`],
+    ['percent-encoded once', encodeURIComponent(`https://${TRACK}/click/abc?x=1`), `https://${TRACK}/click/abc?x=1`],
+    ['/go/ with a query', `https://${PARTNER}/go/x?y=1`, `https://${PARTNER}/go/x?y=1`],
+    ['upper-case scheme and host', `HTTPS://TRACK.HEARTNOTES.EXAMPLE/click`, `https://${TRACK}/click`],
+    ['/click/ with a fragment', `https://${TRACK}/click/a#b`, `https://${TRACK}/click/a#b`],
+    ['a lone % that does not decode', `https://${TRACK}/go/100%`, `https://${TRACK}/go/100%`],
+  ])('%s', (_name, cu, url) => {
+    expect(validateCu(cu, allowList)).toEqual({ ok: true, url });
+  });
+});
+
+const homographHost = new URL('https://tr\u0430ck.heartnotes.example/').hostname; // Cyrillic а
+
+const attacks: [string, string][] = [
+  ['another host', 'https://evil.test/click'],
+  ['allowed host as a subdomain of another', `https://${TRACK}.evil.test/click`],
+  ['allowed host as a suffix of another', `https://evil${TRACK}/click`],
+  ['a subdomain of an allowed host (no suffix matching)', `https://a.${TRACK}/click`],
+  ['the parent domain of an allowed host', 'https://heartnotes.example/click'],
+  ['hyphen look-alike', 'https://track-heartnotes.example/click'],
+  ['trailing dot on the host', `https://${TRACK}./click`],
+  ['userinfo: allowed host as username', `https://${TRACK}@evil.test/click`],
+  ['userinfo on the allowed host', `https://user:pass@${TRACK}/click`],
+  ['userinfo with a port-looking password', `https://evil.test:443@${TRACK}/click`],
+  ['encoded @ (decoded once into userinfo)', `https://${TRACK}%40evil.test/click`],
+  ['double-encoded @', `https%3A%2F%2F${TRACK}%2540evil.test%2Fclick`],
+  ['backslashes as slashes', `https:\\\\${TRACK}\\click`],
+  ['backslash before @', `https://${TRACK}\\@evil.test/click`],
+  ['backslash into another host', `https://evil.test\\${TRACK}/click`],
+  ['leading /\\ (protocol-relative with backslash)', `/\\evil.test/click`],
+  ['encoded backslash in the path, double-encoded', `https://${TRACK}/go/%255cevil.test`],
+  ['encoded slash traversal, double-encoded', `https://${TRACK}/click%252f..%252f..%252fadmin`],
+  ['encoded slash traversal, single-encoded', `https://${TRACK}/click%2F..%2F..%2Fadmin`],
+  ['dot-segment traversal', `https://${TRACK}/click/../admin`],
+  ['dot segments that land on an allowed path', `https://${TRACK}/go/x/../../click`],
+  ['single-encoded dot segments', `https://${TRACK}/go/%2e%2e/click`],
+  ['double-encoded dot segments', `https://${TRACK}/go/%252e%252e/click`],
+  ['javascript: URL', 'javascript:alert(1)'],
+  ['javascript: with an allowed host', `javascript://${TRACK}/click%0aalert(1)`],
+  ['javascript: split by a tab', 'java\tscript:alert(1)'],
+  ['data: URL', 'data:text/html,<script>alert(1)</script>'],
+  ['base64 data: URL', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='],
+  ['vbscript: URL', 'vbscript:msgbox(1)'],
+  ['file: URL', 'file:///etc/passwd'],
+  ['blob: URL on an allowed host', `blob:https://${TRACK}/click`],
+  ['plain http', `http://${TRACK}/click`],
+  ['ftp', `ftp://${TRACK}/click`],
+  ['IDN homograph (Cyrillic а)', `https://tr\u0430ck.heartnotes.example/click`],
+  ['IDN homograph in punycode', `https://${homographHost}/click`],
+  ['full-width dot mapped by IDNA', `https://track\u3002heartnotes.example/click`],
+  ['full-width letter mapped by IDNA', `https://\uff54rack.heartnotes.example/click`],
+  ['Kelvin sign that lower-cases to k', `https://trac\u212a.heartnotes.example/click`],
+  ['soft hyphen IDNA removes', `https://tr\u00adack.heartnotes.example/click`],
+  ['zero-width space in the host', `https://track\u200b.heartnotes.example/click`],
+  ['percent-encoded host (double-encoded dot)', `https://track%252eheartnotes.example/click`],
+  ['explicit port', `https://${TRACK}:8443/click`],
+  ['explicit default port', `https://${TRACK}:443/click`],
+  ['protocol-relative to an allowed host', `//${TRACK}/click`],
+  ['protocol-relative to another host', '//evil.test/click'],
+  ['scheme without slashes', `https:${TRACK}/click`],
+  ['scheme with one slash', `https:/${TRACK}/click`],
+  ['scheme with three slashes', `https:///${TRACK}/click`],
+  ['space inside', `https://${TRACK} /click`],
+  ['encoded newline inside', `https://${TRACK}/cl%0aick`],
+  ['encoded tab in the host', `https://evil.test%09.${TRACK}/click`],
+  ['encoded NUL', `https://${TRACK}/click%00.evil.test`],
+  ['bidi override', `https://${TRACK}/click/\u202egpj.exe`],
+  ['non-breaking space inside', `https://${TRACK}/\u00a0click`],
+  ['double-encoded URL to another host', 'https%253A%252F%252Fevil.test%252Fclick'],
+  ['double-encoded URL to an allowed host (never decoded twice)', `https%253A%252F%252F${TRACK}%252Fclick`],
+  ['fragment hiding the allowed host', `https://evil.test#@${TRACK}/click`],
+  ['query hiding the allowed host', `https://evil.test?@${TRACK}/click`],
+  ['allowed URL inside another host’s query', `https://evil.test/click?u=https://${TRACK}/click`],
+  ['encoded slash ending the host', `https://${TRACK}%2Fclick@evil.test/`],
+  ['IPv4 loopback', 'https://127.0.0.1/click'],
+  ['IPv4 as a decimal number', 'https://2130706433/click'],
+  ['IPv6 loopback', 'https://[::1]/click'],
+  ['no path', `https://${TRACK}`],
+  ['root path', `https://${TRACK}/`],
+  ['/clicks', `https://${TRACK}/clicks`],
+  ['/CLICK (paths are case-sensitive)', `https://${TRACK}/CLICK`],
+  ['/go without a slash', `https://${TRACK}/go`],
+  ['/goto/', `https://${TRACK}/goto/x`],
+  ['markup after /click', `https://${TRACK}/click"><svg/onload=alert(1)>`],
+  ['a bare path', '/click'],
+  ['a bare host', 'evil.test/click'],
+  ['empty', ''],
+  ['only whitespace', ' \t\n '],
+  ['longer than 2048 characters', `https://${TRACK}/click/${'a'.repeat(2100)}`],
+];
+
+describe('validateCu refuses attacks', () => {
+  it('has a table of at least 45 attacks', () => {
+    expect(attacks.length).toBeGreaterThanOrEqual(45);
+  });
+
+  it.each(attacks)('%s', (_name, cu) => {
+    const result = validateCu(cu, allowList);
+    expect(result.ok).toBe(false);
+  });
+
+  it('refuses null', () => {
+    expect(validateCu(null, allowList)).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('gives reasons that never echo the input', () => {
+    const result = validateCu('https://evil.test/<script>', allowList);
+    expect(result).toEqual({ ok: false, reason: 'host-not-allowed' });
+  });
+});
+
+describe('chooseDestination', () => {
+  const good = `https://${TRACK}/click/abc`;
+
+  it('goes to a valid cu, after the page has shown, without direct=1', () => {
+    expect(chooseDestination({ cu: good, defaultUrl: DEFAULT, allowList })).toEqual({ kind: 'go', url: good, immediate: false });
+  });
+
+  it('forwards at once with direct=1', () => {
+    expect(chooseDestination({ cu: good, direct: '1', allowList })).toEqual({ kind: 'go', url: good, immediate: true });
+    expect(chooseDestination({ cu: good, direct: '0', allowList })).toMatchObject({ immediate: false });
+    expect(chooseDestination({ cu: good, direct: 'true', allowList })).toMatchObject({ immediate: false });
+  });
+
+  it('falls back to the default link with the English toast for an invalid cu', () => {
+    expect(chooseDestination({ cu: 'https://evil.test/click', defaultUrl: DEFAULT, allowList, locale: 'en' })).toEqual({
+      kind: 'go',
+      url: DEFAULT,
+      immediate: false,
+      toast: { title: 'Invalid ?cu=, using safe BeMob click.', variant: 'warning' },
+    });
+    expect(chooseDestination({ cu: 'javascript:x', defaultUrl: DEFAULT, allowList, locale: 'es' })).toMatchObject({
+      toast: { title: 'Invalid ?cu=, using safe BeMob click.' },
+    });
+  });
+
+  it('uses the French toast on French pages', () => {
+    expect(chooseDestination({ cu: 'evil.test/click', defaultUrl: DEFAULT, allowList, locale: 'fr', direct: '1' })).toEqual({
+      kind: 'go',
+      url: DEFAULT,
+      immediate: true,
+      toast: { title: '?cu= invalide : utilisation du lien BeMob sûr.', variant: 'warning' },
+    });
+  });
+
+  it('uses the default link without a toast when no cu was given', () => {
+    expect(chooseDestination({ cu: null, defaultUrl: DEFAULT, allowList })).toEqual({ kind: 'go', url: DEFAULT, immediate: false });
+    expect(chooseDestination({ cu: '  ', defaultUrl: DEFAULT, allowList })).not.toHaveProperty('toast');
+  });
+
+  it('shows Invalid Access with neither a valid cu nor a default, even with direct=1', () => {
+    const invalid = {
+      kind: 'invalid-access',
+      title: 'Invalid Access',
+      message: 'This landing page can only be opened from authorized traffic.',
+    };
+    expect(chooseDestination({ cu: null, allowList })).toEqual(invalid);
+    expect(chooseDestination({ cu: 'https://evil.test/click', allowList })).toEqual(invalid);
+    expect(chooseDestination({ cu: 'https://evil.test/click', direct: '1', allowList })).toEqual(invalid);
+  });
+
+  it('throws when the default link from content is not allowed', () => {
+    expect(() => chooseDestination({ cu: null, defaultUrl: 'https://evil.test/click', allowList })).toThrow(/default campaign link/);
+  });
+});
+
+/** A small seeded generator, so a failure reproduces. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe('no input yields an unlisted destination or markup (property-style)', () => {
+  const pieces = [
+    'https://', 'http://', '//', '/', '\\', 'https:', 'javascript:', 'data:', TRACK, PARTNER, 'evil.test',
+    '.', '@', ':', ':443', ':8080', '%2f', '%252f', '%5c', '%2e', '%40', '%2540', '%3A%2F%2F', 'click', 'go',
+    '/click', '/go/', '..', '?', '#', '&', '=', '<script>', '"', "'", '>', ' ', '\t', '\n', '\u0430', '\u3002',
+    '\u212a', '%', '%00', 'xn--', 'a', 'B', '\u200b',
+  ];
+  const next = random(20250601);
+  const inputs: string[] = [];
+  for (let i = 0; i < 5000; i += 1) {
+    const count = 1 + Math.floor(next() * 8);
+    let text = '';
+    for (let j = 0; j < count; j += 1) text += pieces[Math.floor(next() * pieces.length)];
+    inputs.push(text, `https://${TRACK}${text}`, `https://${TRACK}/click${text}`, encodeURIComponent(text));
+  }
+
+  // `'` may stay in a path or fragment (URL does not encode it there); pages escape attributes.
+  it('returns only https URLs on an allowed host and path, with no raw markup characters', () => {
+    let accepted = 0;
+    for (const cu of inputs) {
+      const result = validateCu(cu, allowList);
+      const destination = chooseDestination({ cu, direct: '1', allowList });
+      if (!result.ok) {
+        expect(destination.kind, cu).toBe('invalid-access');
+        continue;
+      }
+      accepted += 1;
+      expect(destination).toEqual({ kind: 'go', url: result.url, immediate: true });
+      const url = new URL(result.url);
+      expect(url.protocol, cu).toBe('https:');
+      expect(allowList, cu).toContain(url.hostname);
+      expect(url.username + url.password + url.port, cu).toBe('');
+      expect(isAllowedPath(url.pathname), cu).toBe(true);
+      expect(result.url.startsWith(`https://${url.hostname}/`), cu).toBe(true);
+      expect(result.url, cu).not.toMatch(/[<>"`\s\\]/);
+    }
+    // The generator must reach the accepting branch, or the loop proves nothing.
+    expect(accepted).toBeGreaterThan(100);
+  });
+
+  it('keeps every query value out of the markup and off unlisted hosts when building tracker URLs', () => {
+    for (const value of inputs.slice(0, 2000)) {
+      const href = buildTrackerUrl(`https://${TRACK}/click`, { tid: 'tid' }, { tid: value, [value]: value, cu: value }, { allowList });
+      const url = new URL(href);
+      expect(url.hostname).toBe(TRACK);
+      expect(url.pathname).toBe('/click');
+      expect(url.hash).toBe('');
+      expect(href).not.toMatch(/[<>"'\s\\]/);
+      expect(url.searchParams.get('cu')).toBeNull();
+    }
+  });
+});
+
+describe('chooseLocale', () => {
+  const all = ['es', 'en', 'fr'] as const;
+
+  it.each([
+    ['a known lang wins over the country', { lang: 'fr', countryCode: 'MX', packs: all }, 'fr'],
+    ['lang by its prefix', { lang: 'es-AR', countryCode: 'US', packs: all }, 'es'],
+    ['lang in any case with an underscore', { lang: 'EN_gb', countryCode: 'CO', packs: all }, 'en'],
+    ['es for MX', { lang: null, countryCode: 'MX', packs: all }, 'es'],
+    ['es for co in lower case', { countryCode: 'co', packs: all }, 'es'],
+    ['en elsewhere', { countryCode: 'PH', packs: all }, 'en'],
+    ['an unknown lang (the id default) falls to the country', { lang: 'id', countryCode: 'MX', packs: all }, 'es'],
+    ['an unknown lang and no country gives en', { lang: 'xx', packs: all }, 'en'],
+    ['a lang the page has no pack for is unknown', { lang: 'fr', countryCode: 'MX', packs: ['es', 'en'] as const }, 'es'],
+    ['French page: fr by default', { countryCode: 'US', packs: ['fr', 'en'] as const, frenchPage: true }, 'fr'],
+    ['French page: en from the lang prefix', { lang: 'en-CA', packs: ['fr', 'en'] as const, frenchPage: true }, 'en'],
+    ['French page: fr from the lang prefix', { lang: 'fr-BE', packs: ['fr', 'en'] as const, frenchPage: true }, 'fr'],
+    ['French page: es is not one of its choices', { lang: 'es', countryCode: 'MX', packs: ['fr', 'en'] as const, frenchPage: true }, 'fr'],
+  ] as const)('%s', (_name, input, expected) => {
+    expect(chooseLocale(input)).toBe(expected);
+  });
+});
