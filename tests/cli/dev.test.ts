@@ -79,15 +79,21 @@ function expectSameOutputs(a: Snapshot, b: Snapshot): void {
   expect(JSON.stringify(a.routes)).toBe(JSON.stringify(b.routes));
 }
 
-/** Polls `check` until it passes or `timeout` ms have gone by. */
+/**
+ * Polls `check` until it passes or `timeout` ms have gone by. A probe that throws (a request
+ * reset while the server swaps in a rebuilt file) counts as "not yet" until the time is up.
+ */
 async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeout = 15_000): Promise<T> {
   const end = Date.now() + timeout;
-  let value = await probe();
-  while (!check(value) && Date.now() < end) {
+  for (;;) {
+    try {
+      const value = await probe();
+      if (check(value) || Date.now() >= end) return value;
+    } catch (error) {
+      if (Date.now() >= end) throw error;
+    }
     await new Promise((r) => setTimeout(r, 50));
-    value = await probe();
   }
-  return value;
 }
 
 /** Listens to the dev server's event stream; `text()` is everything received so far. */
