@@ -9,18 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus, repoRoot } from './corpus.mjs';
+import { median, printTable, quantile } from './report.mjs';
 
 /** The issue's target for one page's edit, save → reload event. */
 const TARGET_MS = 50;
 
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const WARM_UP_EDITS = 3;
 const FORMS_SETTLE_MS = 12_000;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -191,15 +184,6 @@ export async function benchDev({ pages = 4000, runs = 10 } = {}) {
   console.log(`load average (1, 5, 15 min) at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 }
 
-function printTable(rows) {
-  if (!rows.length) return;
-  const cols = Object.keys(rows[0]);
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(width[i]) : String(c).padStart(width[i]))).join('  ');
-  console.log(line(cols));
-  console.log(width.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(cols.map((c) => r[c])));
-}
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { pages: { type: 'string', default: '4000' }, runs: { type: 'string', default: '10' } } });

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { repoRoot } from './corpus.mjs';
+import { fmt, median, printTable } from './report.mjs';
 
 /** One representative address per page type. The 404 row asks for an unknown address. */
 const PAGES = [
@@ -55,12 +56,6 @@ const TIMEOUT = { buildMs: 180_000, previewMs: 60_000, pageMs: 60_000, lighthous
 /** The framework chunk: esbuild names the shared island chunk `runtime-<hash>.js` (src/build/islands.ts). */
 const FRAMEWORK_CHUNK = /\/assets\/islands\/runtime-[^/]+\.js$/;
 
-const median = (xs) => {
-  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const gzipBytes = (data) => gzipSync(data, { level: 9 }).length;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
@@ -196,14 +191,6 @@ function medianRun(runs) {
   return { ...result, ok: ok.length, errors: runs.filter((r) => r.error).map((r) => r.error) };
 }
 
-function printTable(rows) {
-  const cols = Object.keys(rows[0]);
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(width[i]) : String(c).padStart(width[i]))).join('  ');
-  console.log(line(cols));
-  console.log(width.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(cols.map((c) => r[c])));
-}
 
 function row(page, js, lh) {
   const met = lh.ok > 0 && lh.performance >= TARGET.performance && lh.tbt <= TARGET.tbtMs && lh.lcp <= TARGET.lcpMs && lh.cls <= TARGET.cls;
@@ -302,7 +289,7 @@ export async function pageReport(argv) {
 
     for (const site of sites) {
       console.log(`\n${site.runtime === 'react' ? 'React' : 'preact/compat'} island runtime`);
-      printTable(pages.map((page) => row(page, scripts.get(`${site.runtime} ${page.type}`), medianRun(audits.get(`${site.runtime} ${page.type}`) ?? []))));
+      printTable(pages.map((page) => row(page, scripts.get(`${site.runtime} ${page.type}`), medianRun(audits.get(`${site.runtime} ${page.type}`) ?? []))), 2);
       const files = new Map();
       for (const page of pages) for (const f of scripts.get(`${site.runtime} ${page.type}`).files) files.set(new URL(f.url).pathname, f.gzip);
       console.log(`Script files seen: ${[...files].sort().map(([path, gzip]) => `${path.split('/').at(-1)} ${gzip} B`).join(', ') || 'none'}`);

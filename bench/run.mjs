@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { defaultCorpusDir, generateCorpus } from './corpus.mjs';
 import { measureBuild } from './measure-build.mjs';
 import { benchDev } from './dev.mjs';
+import { fmt, median, printTable } from './report.mjs';
 
 if (process.argv.includes('--forms')) {
   const { benchForms } = await import('./forms.mjs');
@@ -42,12 +43,7 @@ if (!Number.isInteger(pages) || pages < 1 || !Number.isInteger(runs) || runs < 1
 /** The issue's targets, stated for 4,000 pages. */
 const TARGET = { coldS: 7.5, warmS: 0.5, rssMB: 400 };
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const mb = (kib) => kib / 1024;
-const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 async function build(dir, label) {
   const r = await measureBuild(dir);
@@ -99,14 +95,6 @@ function summarize(name, results, targetS) {
   };
 }
 
-function printTable(rows) {
-  const cols = Object.keys(rows[0]);
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(width[i]) : String(c).padStart(width[i]))).join('  ');
-  console.log(line(cols));
-  console.log(width.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(cols.map((c) => r[c])));
-}
 
 function prepare(n) {
   const started = performance.now();
@@ -146,7 +134,7 @@ const rows = [
   summarize('warm (no change)', warm, TARGET.warmS),
   summarize('one file edited', edit, undefined),
 ];
-printTable(rows);
+printTable(rows, 2);
 if (pages !== 4000) console.log(`(targets are stated for 4,000 pages; this run used ${pages})`);
 console.log(`Load average after: ${load()}${loadavg()[0] > availableParallelism() ? ' — the machine was busy; wall times are inflated' : ''}`);
 
@@ -172,7 +160,7 @@ if (values.scaling) {
     'x RSS': `${fmt(p.rssMB / base.rssMB, 2)}x`,
     'cold wall s': fmt(p.s, 2),
     'x time': `${fmt(p.s / base.s, 2)}x`,
-  })));
+  })), 2);
   const last = points.at(-1);
   const perK = (last.rssMB - base.rssMB) / ((last.n - base.n) / 1000);
   console.log(`RSS grows ${fmt(last.rssMB / base.rssMB, 2)}x for ${fmt(last.n / base.n, 0)}x the pages (${fmt(perK, 1)} MB per extra 1,000 pages): ` +
