@@ -138,7 +138,9 @@ export async function startDevServer(options: DevServerOptions) {
     for (const res of clients) res.end();
     session.close();
     await forms.close();
-    await new Promise<void>((done) => server.close(() => done()));
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    server.closeAllConnections();
+    await closed;
   };
   // Ctrl+C or a supervisor's SIGTERM: record what dev wrote in the build manifest before exiting.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -125,6 +125,13 @@ export function createStaticServer(options: StaticServerOptions): Server {
     for (const [k, v] of headersFor(headerRules(), url.pathname)) res.setHeader(k, v);
     files(req, res, () => notFound(res, url.pathname));
   });
+  // Node closes an idle keep-alive connection after 5 s, the very moment a client may be
+  // reusing it: under load the client's own idle timer runs late, sends on the closing socket
+  // and gets ECONNRESET (seen in CI). Keeping idle connections longer than any client does
+  // leaves the closing to the client, as CDNs and load balancers do; close() still drops
+  // idle connections at once.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }
 
