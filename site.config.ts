@@ -4,7 +4,7 @@ import { byDateDesc, type SiteContent } from './templates/content.ts';
 import { outboundRedirects, routes } from './templates/routes.ts';
 import {
   articleSchema, categoriesSchema, featuresSchema, giftSchema, guideIndexSchema, guideSchema, homeSchema, navSchema,
-  outboundSchema, pageSchema, partnersSchema, reviewSchema, siteSchema, type ArticleData,
+  landingSchema, outboundSchema, pageSchema, partnersSchema, reviewSchema, siteSchema, thirdPartiesSchema, type ArticleData,
 } from './templates/schemas.ts';
 import { templates } from './templates/index.ts';
 import { breakupChecklistPdf } from './templates/lib/checklist-pdf.ts';
@@ -22,11 +22,13 @@ export default defineSite({
     home: { kind: 'json', file: 'data/home.json', schema: homeSchema },
     promos: { kind: 'json', file: 'data/promos.json', schema: outboundSchema },
     outbound: { kind: 'json', file: 'data/redirects.json', schema: outboundSchema },
+    thirdParties: { kind: 'json', file: 'data/third-parties.json', schema: thirdPartiesSchema },
     pages: { kind: 'markdown', folder: 'pages', schema: pageSchema },
     articles: { kind: 'markdown', folder: 'articles', schema: articleSchema },
     guides: { kind: 'markdown', folder: 'guides', schema: guideSchema },
     reviews: { kind: 'markdown', folder: 'reviews', schema: reviewSchema, placeholders: true },
     gifts: { kind: 'markdown', folder: 'gifts', schema: giftSchema },
+    landing: { kind: 'markdown', folder: 'landing', schema: landingSchema },
   },
   settings: ({ site }) => ({
     title: site.title,
@@ -35,7 +37,7 @@ export default defineSite({
     lang: site.lang,
     affiliateHosts: site.affiliateHosts,
   }),
-  shared: ({ site, nav, partners, categories }) => ({ site, nav, partners, categoryGroups: categories.groups }),
+  shared: ({ site, nav, partners, categories, thirdParties }) => ({ site, nav, partners, categoryGroups: categories.groups, thirdParties }),
   routes: routes as never,
   redirects: (content) => outboundRedirects(content as unknown as SiteContent),
   files: (content): Record<string, Uint8Array> => {

@@ -1,6 +1,6 @@
 import type { Entry } from '../src/build/types.ts';
 import type {
-  ArticleData, CardRef, CategoriesData, GiftData, GuideData, HomeData, NavItem, Outbound, PageData, Partner, ReviewData, SiteData,
+  ArticleData, CardRef, CategoriesData, GiftData, GuideData, HomeData, LandingData, NavItem, Outbound, PageData, Partner, ReviewData, SiteData, ThirdParties,
 } from './schemas.ts';
 
 /** The validated content, as the route table receives it. */
@@ -19,6 +19,8 @@ export interface SiteContent {
   guides: Entry<GuideData>[];
   reviews: Entry<ReviewData>[];
   gifts: Entry<GiftData>[];
+  landing: Entry<LandingData>[];
+  thirdParties: ThirdParties;
 }
 
 /** What a card shows: enough to link, picture and describe a page. */

@@ -8,6 +8,7 @@ import { GiftPage } from './pages/gift.tsx';
 import { GuidePage } from './pages/guide.tsx';
 import { GuidesIndexPage } from './pages/guides-index.tsx';
 import { HomePage } from './pages/home.tsx';
+import { LandingPage } from './pages/landing.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { OutboundPage } from './pages/outbound.tsx';
 import { PostsPage } from './pages/posts.tsx';
@@ -26,6 +27,7 @@ export const templates: Record<string, ComponentType<any>> = {
   guide: GuidePage,
   guides: GuidesIndexPage,
   home: HomePage,
+  landing: LandingPage,
   'not-found': NotFoundPage,
   outbound: OutboundPage,
   posts: PostsPage,

@@ -89,6 +89,10 @@ export const routes: RouteDef<SiteContent>[] = [
     pages: (c) => c.gifts.map((entry) => entryPage(entry, `/${entry.slug}`, 'gift')),
   },
   {
+    pattern: '/{landing}',
+    pages: (c) => c.landing.map((entry) => ({ ...entryPage(entry, entry.data.path, 'landing'), noindex: entry.data.noindex })),
+  },
+  {
     pattern: '/affiliate/:slug',
     pages: (c) =>
       c.reviews.flatMap((entry) => {

@@ -310,3 +310,134 @@ export type ReviewData = z.infer<typeof reviewSchema>;
 export type GiftData = z.infer<typeof giftSchema>;
 export type FaqItem = z.infer<typeof faqItem>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
+
+/** An https URL (third-party scripts and services are never loaded over plain http). */
+const httpsUrl = () => z.string().regex(/^https:\/\/[^\s/?#]+[^\s]*$/, 'expected an https:// address');
+
+/**
+ * content/data/third-parties.json: every third-party host and id the site may contact, in one
+ * place (SPEC §7). Each is optional: with none configured nothing is loaded and no consent banner
+ * is shown. None is contacted before the visitor consents to its category.
+ */
+export const thirdPartiesSchema = z.strictObject({
+  /** IP geolocation for landing pages (category `location`); answers `{city, country_name, country_code}`. */
+  geolocation: z.strictObject({ url: httpsUrl() }).optional(),
+  /** The ad script that fills the partner block's ad slot (category `advertising`). */
+  adScript: z.strictObject({ src: httpsUrl() }).optional(),
+  /** The ad manager: its script, publisher id and slot ids (category `advertising`). */
+  adManager: z
+    .strictObject({
+      src: httpsUrl(),
+      publisherId: z.string().regex(/^[0-9]+$/, 'expected the numeric publisher (network) id'),
+      slots: z.array(z.strictObject({ id: z.string().min(1), path: z.string().min(1), sizes: z.array(z.tuple([z.number().int(), z.number().int()])).min(1) })).default([]),
+    })
+    .optional(),
+  /** The conversion tag: script, tag id and conversion label; sends 49 USD (category `advertising`). */
+  conversion: z.strictObject({ src: httpsUrl(), tagId: z.string().min(1), label: z.string().min(1) }).optional(),
+  /** The article tracking pixel, requested once per article view (category `measurement`). */
+  pixel: z.strictObject({ src: httpsUrl() }).optional(),
+});
+export type ThirdParties = z.infer<typeof thirdPartiesSchema>;
+
+/** The country text sets of SPEC §6 (call to action, thanks, sub-line), by ISO country code. */
+const countryTextSchema = z.record(
+  z.string().regex(/^[A-Z]{2}$/, 'expected a two-letter country code such as PH'),
+  z.strictObject({ cta: z.string().min(1), thanks: z.string().min(1), sub: z.string().min(1) }),
+);
+
+/** Texts a landing page shows, per locale pack; `cta` and `headline` are the ones every kind uses. */
+const landingTextsSchema = z.record(z.string(), z.string());
+
+const landingCommon = {
+  title: z.string().min(1).max(120),
+  description: z.string().min(1).max(200),
+  /** The page's address, e.g. /skro-dating-lp. */
+  path: sitePath(),
+  /** The language the page is written in when no locale pack is chosen (default: en). */
+  lang: z.enum(['en', 'es', 'fr']).default('en'),
+  /** French/English page: fr or en from `lang`'s prefix, fr by default (SPEC §6 "Language"). */
+  frenchPage: z.boolean().default(false),
+  /** Locale packs: texts by locale; the first is the one rendered into the HTML. */
+  packs: z.partialRecord(z.enum(['en', 'es', 'fr']), landingTextsSchema).default({}),
+  /** Tracker hosts this page may send visitors to (the `cu` allow-list). */
+  trackers: z.array(z.string().min(1)).min(1),
+  /** The default campaign link, used when `?cu=` is missing or refused (optional). */
+  defaultUrl: httpsUrl().optional(),
+  /** Query parameters the page reads, with defaults. */
+  params: z.record(z.string(), z.strictObject({ default: z.string().optional() })).default({}),
+  /** Page parameter → tracker parameter names for outgoing links. */
+  mapping: z.record(z.string(), z.string()).default({}),
+  /** The parameter holding the click id; a console warning names it when it is empty (optional). */
+  clickId: z.string().optional(),
+  /** Countries the offer is available in; others are told so (optional: everywhere). */
+  regions: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
+  /** Country used when geolocation is unavailable or declined (default: US). */
+  defaultCountry: z.string().regex(/^[A-Z]{2}$/).default('US'),
+  /** Country text sets: cta, thanks, sub by country code (optional). */
+  countryText: countryTextSchema.optional(),
+  /** The tracker's `lp-event` address for the call-to-action beacon (optional). */
+  beacon: httpsUrl().optional(),
+  hero: z.strictObject({ image: imagePath(), alt: z.string() }).optional(),
+  noindex: z.boolean().default(true),
+  draft: z.boolean().default(false),
+  slug: slugField().optional(),
+};
+
+/** content/landing/*.md: the monetisation landing pages of SPEC §6, one kind each. */
+export const landingSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    ...landingCommon,
+    kind: z.literal('offer'),
+    /** The offer's real end date; a countdown is shown only when there is one. */
+    deadline: dateField().optional(),
+    /** A call-to-action popup after this many seconds (SPEC §8: 12), opening the same destination (optional). */
+    popupAfter: z.number().positive().optional(),
+  }),
+  z.strictObject({
+    ...landingCommon,
+    kind: z.literal('adult-interstitial'),
+    /** Where *Leave* goes (default: the home page). */
+    leave: sitePath().default('/'),
+  }),
+  z.strictObject({
+    ...landingCommon,
+    kind: z.literal('age-gate'),
+    /** The page the visitor goes on to, with the click id (the adult interstitial). */
+    next: sitePath(),
+  }),
+  z.strictObject({
+    ...landingCommon,
+    kind: z.literal('split-redirect'),
+    /** The query parameter that carries the widget id. */
+    splitParam: z.string().min(1).default('wid'),
+    /** The two widget ids of the A/B split. */
+    variants: z.tuple([z.string().min(1), z.string().min(1)]),
+    /** Seconds before going on (SPEC §8: 2). */
+    delay: z.number().positive().default(2),
+  }),
+  z.strictObject({
+    ...landingCommon,
+    kind: z.literal('loading'),
+    /** `button`: a Continue button appears after the delay; `forward`: goes on after the delay. */
+    mode: z.enum(['button', 'forward']),
+    /** Seconds (SPEC §8: 2.5). */
+    delay: z.number().positive().default(2.5),
+    messages: z.array(z.string().min(1)).min(1),
+    backgrounds: z.array(z.strictObject({ image: imagePath(), alt: z.string().default('') })).min(1),
+  }),
+  z.strictObject({
+    ...landingCommon,
+    kind: z.literal('survey'),
+    /** The two partner offers, one chosen at random after the survey. */
+    offers: z.tuple([httpsUrl(), httpsUrl()]),
+    /** Seconds before the partner step forwards (SPEC §8: 10). */
+    countdown: z.number().int().positive().default(10),
+  }),
+  z.strictObject({
+    ...landingCommon,
+    kind: z.literal('smart-redirect'),
+    /** `v` value → offer link; `default` is used for a missing or unknown `v`. */
+    offers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), httpsUrl()).refine((o) => 'default' in o, 'add a "default" offer'),
+  }),
+]);
+export type LandingData = z.infer<typeof landingSchema>;

@@ -10,7 +10,7 @@ import type { ClientRuntime } from './types.ts';
 export interface IslandBundle {
   /** Output files under `assets/islands/`, content-hashed. */
   assets: { outFile: string; contents: Uint8Array }[];
-  /** Island name → chunk URL. */
+  /** Island name → chunk URL; page scripts as `script:<name>` → module URL. */
   chunks: Record<string, string>;
   /** The minified loader, for inlining. */
   loader: string;
@@ -79,6 +79,12 @@ export async function bundleIslands(root: string, options: IslandOptions = {}): 
   const names = existsSync(islandsDir)
     ? readdirSync(islandsDir).filter((f) => /^[a-z0-9-]+\.tsx$/.test(f)).map((f) => f.slice(0, -4)).sort()
     : [];
+  // Page scripts: framework-free modules a template asks for with <PageScript name>, bundled in
+  // the same call so they share chunks (the toast code, the consent state) with the islands.
+  const scriptsDir = join(root, 'templates', 'scripts');
+  const scripts = existsSync(scriptsDir)
+    ? readdirSync(scriptsDir).filter((f) => /^[a-z0-9-]+\.ts$/.test(f)).map((f) => f.slice(0, -3)).sort()
+    : [];
   const hydrate = join(generatorRoot, 'src', 'runtime', 'hydrate.ts');
   const loaderEntry = join(generatorRoot, 'src', 'runtime', 'loader.ts');
   try {
@@ -92,11 +98,14 @@ export async function bundleIslands(root: string, options: IslandOptions = {}): 
       logLevel: 'silent',
       metafile: true,
     });
-    if (names.length === 0) {
+    if (names.length === 0 && scripts.length === 0) {
       return { assets: [], chunks: {}, loader: loaderBuild.outputFiles[0].text.trim(), inputs: Object.keys(loaderBuild.metafile.inputs).map((f) => resolve(f)) };
     }
     const result = await esbuild.build({
-      entryPoints: names.map((n) => ({ in: `island:${n}`, out: n })),
+      entryPoints: [
+        ...names.map((n) => ({ in: `island:${n}`, out: n })),
+        ...scripts.map((n) => ({ in: join(scriptsDir, `${n}.ts`), out: `script-${n}` })),
+      ],
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -136,7 +145,10 @@ export async function bundleIslands(root: string, options: IslandOptions = {}): 
     const chunks: Record<string, string> = {};
     for (const [file, meta] of Object.entries(result.metafile.outputs)) {
       const entry = meta.entryPoint?.replace(/^island:/, '');
-      if (entry && names.includes(entry)) chunks[entry] = `/${OUT}/${file.slice(file.lastIndexOf('/') + 1)}`;
+      const url = `/${OUT}/${file.slice(file.lastIndexOf('/') + 1)}`;
+      if (entry && names.includes(entry)) chunks[entry] = url;
+      const script = entry ? scripts.find((n) => resolve(root, entry) === join(scriptsDir, `${n}.ts`)) : undefined;
+      if (script) chunks[`script:${script}`] = url;
     }
     const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(loaderBuild.metafile.inputs)]
       .filter((f) => !f.startsWith('island:'))

@@ -181,7 +181,10 @@ export function computeSnapshot(
         site: siteKey,
         assets: assetsKey,
         template: deps?.key ?? parts.compiled.versionKey,
-        islands: JSON.stringify((deps?.islands ?? Object.keys(islands.chunks)).map((n) => islands.chunks[n])),
+        // Page scripts are not imported by templates, so every page's key carries all of them.
+        islands: JSON.stringify(
+          [...(deps?.islands ?? Object.keys(islands.chunks)), ...Object.keys(islands.chunks).filter((n) => n.startsWith('script:'))].map((n) => islands.chunks[n]),
+        ),
         entry: entry ? entryKey(entry) : '',
         route: rest,
       },

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, Fragment, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { serializeProps } from '../runtime/props.ts';
 
@@ -24,7 +24,20 @@ export function startPage(chunks: Record<string, string>): void {
   s.used = new Set();
 }
 
-/** The islands the page just rendered used, sorted. */
+/**
+ * Asks for a framework-free page script from `templates/scripts/<name>.ts`: loaded as a module at
+ * the end of the page, with no framework runtime. Renders nothing where it is placed.
+ */
+export function PageScript({ name }: { name: string }) {
+  const s = state();
+  if (!(`script:${name}` in s.chunks)) {
+    throw new Error(`no page script named "${name}": add templates/scripts/${name}.ts`);
+  }
+  s.used.add(`script:${name}`);
+  return null;
+}
+
+/** The islands (and, as `script:<name>`, page scripts) the page just rendered used, sorted. */
 export function islandsUsed(): string[] {
   return [...state().used].sort();
 }
@@ -69,8 +82,14 @@ export function Island<P extends object>({
  */
 export function IslandScripts({ loader }: { loader: string }) {
   const s = state();
-  if (s.used.size === 0) return null;
-  const chunks = Object.fromEntries(islandsUsed().map((n) => [n, s.chunks[n]]));
-  const code = `window.__islands=${JSON.stringify(chunks).replace(/</g, '\\u003c')};${loader}`;
-  return createElement('script', { type: 'module', dangerouslySetInnerHTML: { __html: code } });
+  const used = islandsUsed();
+  const islands = used.filter((n) => !n.startsWith('script:'));
+  const scripts = used.filter((n) => n.startsWith('script:')).map((n) => s.chunks[n]);
+  const elements: ReactElement[] = scripts.map((src) => createElement('script', { key: src, type: 'module', src }));
+  if (islands.length > 0) {
+    const chunks = Object.fromEntries(islands.map((n) => [n, s.chunks[n]]));
+    const code = `window.__islands=${JSON.stringify(chunks).replace(/</g, '\\u003c')};${loader}`;
+    elements.push(createElement('script', { key: 'loader', type: 'module', dangerouslySetInnerHTML: { __html: code } }));
+  }
+  return elements.length > 0 ? createElement(Fragment, null, ...elements) : null;
 }
