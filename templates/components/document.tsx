@@ -32,6 +32,9 @@ export interface SharedData {
   [key: string]: unknown;
 }
 
+/** Open Graph locales of the languages pages are written in. */
+const OG_LOCALES: Record<string, string> = { en: 'en_US', es: 'es_ES', fr: 'fr_FR' };
+
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`);
 
 /**
@@ -43,8 +46,9 @@ export function Document({
   page,
   meta,
   affiliate = false,
+  lang,
   children,
-}: PageProps & { meta: Meta; affiliate?: boolean; children: ReactNode }) {
+}: PageProps & { meta: Meta; affiliate?: boolean; lang?: string; children: ReactNode }) {
   const shared = site.shared as SharedData;
   const { settings } = site;
   const image = absolute(settings.url, meta.image ?? shared.site.image);
@@ -52,7 +56,7 @@ export function Document({
   const fullTitle = meta.fullTitle ?? (page.path === '/' ? meta.title : `${meta.title} | ${settings.title}`);
   const canonical = meta.canonicalPath ? absolute(settings.url, meta.canonicalPath) : page.url;
   return (
-    <html lang={settings.lang}>
+    <html lang={lang ?? settings.lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -74,7 +78,7 @@ export function Document({
         <meta property="og:url" content={canonical} />
         <meta property="og:image" content={image} />
         {imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
-        <meta property="og:locale" content={settings.lang === 'en' ? 'en_US' : settings.lang} />
+        <meta property="og:locale" content={OG_LOCALES[lang ?? settings.lang] ?? settings.lang} />
         {meta.publishedTime ? <meta property="article:published_time" content={meta.publishedTime} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={meta.title} />
