@@ -1,13 +1,220 @@
+import type { ReactElement } from 'react';
 import type { PageProps } from '../../src/build/types.ts';
-import { Document } from '../components/document.tsx';
-import type { LandingData } from '../schemas.ts';
+import { PageScript } from '../../src/islands/island.tsx';
+import { checkAllowedUrl } from '../../src/landing/index.ts';
+import { formatDate } from '../components/dates.ts';
+import { Document, type SharedData } from '../components/document.tsx';
+import type { LandingData, ThirdParties } from '../schemas.ts';
+import { LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
 
-/** A monetisation landing page (SPEC §6); what it shows depends on its `kind`. */
+/**
+ * A monetisation landing page (SPEC §6), the honest version of each kind (SPEC §7).
+ *
+ * The HTML is complete without JavaScript: every call-to-action is a real link to the page's
+ * default campaign link. The `landing` page script (templates/scripts/landing.ts) then reads the
+ * query (`cu`, the click ids, `lang`, `cc`, `direct`), rewrites the links, switches the locale pack
+ * and runs the kind's timings. Everything it needs is in the `#landing-config` JSON.
+ */
 export function LandingPage(props: PageProps) {
-  const data = props.page.entry!.data as LandingData;
+  const { site, page } = props;
+  const data = page.entry!.data as LandingData;
+  const shared = site.shared as SharedData & { thirdParties: ThirdParties };
+  const locale = renderedLocale(data);
+  const t = (key: keyof LandingText): string => data.packs[locale]?.[key] ?? LANDING_TEXT[key];
+  const fallback = data.defaultUrl ? checkAllowedUrl(data.defaultUrl, data.trackers) : undefined;
+  if (fallback && !fallback.ok) throw new Error(`${page.entry!.file}: defaultUrl is refused (${fallback.reason}); use an https link on "trackers" with a /click or /go/ path`);
+  const href = fallback?.ok ? fallback.url : undefined;
+  const config = landingConfig(data, shared.thirdParties);
+  const consent: ('location' | 'measurement')[] = ['location', ...(data.beacon ? (['measurement'] as const) : [])];
+
+  const cta = (text: string, extra: Record<string, string> = {}) =>
+    href ? (
+      <a className="button cta landing-cta" href={href} rel="sponsored nofollow" data-cta="" {...extra}>
+        {text}
+      </a>
+    ) : null;
+
   return (
-    <Document {...props} meta={{ title: data.title, description: data.description, noindex: data.noindex }}>
-      <h1>{data.title}</h1>
+    <Document
+      {...props}
+      lang={locale}
+      consent={consent}
+      affiliate
+      meta={{ title: data.title, description: data.description, noindex: data.noindex, image: data.hero?.image, imageAlt: data.hero?.alt }}
+    >
+      <div className={`wrap landing landing-${data.kind}`} data-landing={data.kind}>
+        <section className="landing-notice" data-invalid-access="" hidden={Boolean(href) || data.kind === 'smart-redirect' || data.kind === 'survey' || data.kind === 'age-gate'}>
+          <h1>Invalid Access</h1>
+          <p>This landing page can only be opened from authorized traffic.</p>
+          <p><a href="/">Go to the Heart Notes home page</a></p>
+        </section>
+        <section className="landing-notice" data-region-block="" hidden>
+          <h1 data-text="regionTitle">{t('regionTitle')}</h1>
+          <p><a href="/" data-text="regionLink">{t('regionLink')}</a></p>
+        </section>
+        <div className="landing-body" data-landing-body="" hidden={!href && data.kind !== 'smart-redirect' && data.kind !== 'survey' && data.kind !== 'age-gate'}>
+          {data.kind === 'offer' ? <Offer data={data} t={t} cta={cta} /> : null}
+          {data.kind === 'adult-interstitial' ? (
+            <section className="landing-card" aria-labelledby="landing-title">
+              <p className="landing-badge" aria-hidden="true">18+</p>
+              <h1 id="landing-title" data-text="headline">{t('adultTitle')}</h1>
+              <p data-text="intro">{t('adultIntro')}</p>
+              <div className="landing-actions">
+                {cta(t('adultConfirm'), { 'data-text': 'adultConfirm' })}
+                <a className="button button-quiet" href={data.leave} data-text="leave">{t('leave')}</a>
+              </div>
+            </section>
+          ) : null}
+          {data.kind === 'age-gate' ? <AgeGate data={data} t={t} /> : null}
+          {data.kind === 'split-redirect' ? (
+            <section className="landing-card" aria-labelledby="landing-title">
+              <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
+              <p data-text="intro">{t('splitIntro')}</p>
+              <p className="landing-actions">{cta(t('continue'), { 'data-text': 'continue' })}</p>
+            </section>
+          ) : null}
+          {data.kind === 'loading' ? (
+            <section className="landing-card landing-loading" aria-labelledby="landing-title">
+              <img className="landing-loading-bg" src={data.backgrounds[0].image} alt={data.backgrounds[0].alt} width={640} height={360} data-loading-bg="" />
+              <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
+              <p className="landing-loading-message" role="status" data-loading-message="">{data.messages[0]}</p>
+              <p className="landing-actions" data-loading-continue="">{cta(t('continue'), { 'data-text': 'continue' })}</p>
+            </section>
+          ) : null}
+          {data.kind === 'survey' ? <Survey data={data} t={t} /> : null}
+          {data.kind === 'smart-redirect' ? (
+            <section className="landing-card" aria-labelledby="landing-title">
+              <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
+              <p data-text="intro">{t('smartIntro')}</p>
+              <p className="landing-actions">
+                <a className="button cta landing-cta" href={data.offers.default} rel="sponsored nofollow" data-cta="" data-text="continue">
+                  {t('continue')}
+                </a>
+              </p>
+            </section>
+          ) : null}
+          {page.html ? <div className="prose landing-prose" dangerouslySetInnerHTML={{ __html: page.html }} /> : null}
+        </div>
+      </div>
+      <script type="application/json" id="landing-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
+      <PageScript name="landing" />
     </Document>
+  );
+}
+
+type Cta = (text: string, extra?: Record<string, string>) => ReactElement | null;
+type T = (key: keyof LandingText) => string;
+
+function Offer({ data, t, cta }: { data: Extract<LandingData, { kind: 'offer' }>; t: T; cta: Cta }) {
+  const deadline = data.deadline ? `${data.deadline}T23:59:59Z` : undefined;
+  return (
+    <section className="landing-card landing-offer" aria-labelledby="landing-title">
+      {data.hero ? <img className="landing-hero" src={data.hero.image} alt={data.hero.alt} width={960} height={540} fetchPriority="high" /> : null}
+      <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
+      <p className="landing-location" data-location="" hidden />
+      <p className="landing-sub" data-text="intro" data-country-text="sub">{t('intro')}</p>
+      {deadline ? (
+        <p className="landing-deadline">
+          <span data-text="deadlineLabel">{t('deadlineLabel')}</span>{' '}
+          <time dateTime={data.deadline}>{formatDate(data.deadline!)}</time>
+          <span className="landing-countdown" data-countdown={deadline} data-ended={t('deadlineEnded')} hidden />
+        </p>
+      ) : null}
+      <p className="landing-actions">{cta(t('cta'), { 'data-text': 'cta', 'data-country-text': 'cta' })}</p>
+      {data.popupAfter ? (
+        <dialog className="landing-popup" data-popup={String(data.popupAfter)} aria-labelledby="landing-popup-title">
+          <h2 id="landing-popup-title" data-text="popupTitle">{t('popupTitle')}</h2>
+          <p data-text="popupText">{t('popupText')}</p>
+          <div className="landing-actions">
+            {cta(t('cta'), { 'data-text': 'cta', 'data-country-text': 'cta' })}
+            <form method="dialog">
+              <button className="button button-quiet" type="submit" data-text="close">{t('close')}</button>
+            </form>
+          </div>
+        </dialog>
+      ) : null}
+    </section>
+  );
+}
+
+/** The birth years offered: this year back 80 years, but never before 1950 (SPEC §6, §8). */
+export function birthYears(currentYear: number): number[] {
+  const oldest = Math.max(1950, currentYear - 79);
+  return Array.from({ length: currentYear - oldest + 1 }, (_, i) => currentYear - i);
+}
+
+function AgeGate({ data, t }: { data: Extract<LandingData, { kind: 'age-gate' }>; t: T }) {
+  const years = birthYears(new Date().getUTCFullYear());
+  return (
+    <section className="landing-card" aria-labelledby="landing-title">
+      <h1 id="landing-title" data-text="headline">{t('gateTitle')}</h1>
+      <p data-text="intro">{t('gateIntro')}</p>
+      <form className="landing-gate" data-age-gate={data.next} action="/api/subscribe" method="post" noValidate hidden>
+        <p className="field">
+          <label htmlFor="gate-email" data-text="emailLabel">{t('emailLabel')}</label>
+          <input id="gate-email" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required />
+        </p>
+        <p className="field">
+          <label htmlFor="gate-year" data-text="yearLabel">{t('yearLabel')}</label>
+          <select id="gate-year" name="birthYear" required defaultValue="">
+            <option value="" data-text="yearPlaceholder">{t('yearPlaceholder')}</option>
+            {years.map((y) => (
+              <option key={y} value={y}>{y}</option>
+            ))}
+          </select>
+        </p>
+        <p className="form-consent" data-text="gateConsent">{t('gateConsent')}</p>
+        <p className="form-message" role="alert" data-gate-message="" />
+        <button className="button cta" type="submit" data-gate-submit="" data-text="gateSubmit">{t('gateSubmit')}</button>
+      </form>
+      <noscript>
+        <p>{t('gateNoScript')}</p>
+        <p><a className="button" href={data.next}>{t('gateNoScriptLink')}</a></p>
+      </noscript>
+    </section>
+  );
+}
+
+const SURVEY = [
+  { key: 'q1', answers: ['Daily', 'Weekly', 'Sometimes', 'Rarely'] },
+  { key: 'q2', answers: ['Smartphone', 'Gift Card', 'Headphones', 'Cash'] },
+  { key: 'q3', answers: ['Yes', 'No'] },
+] as const;
+
+function Survey({ data, t }: { data: Extract<LandingData, { kind: 'survey' }>; t: T }) {
+  return (
+    <section className="landing-card landing-survey" aria-labelledby="landing-title">
+      <h1 id="landing-title" data-text="headline">{t('surveyTitle')}</h1>
+      <p data-text="intro" data-country-text="sub">{t('surveyIntro')}</p>
+      <div data-survey="" hidden>
+        {SURVEY.map((q, i) => (
+          <fieldset key={q.key} className="survey-step" data-step={i + 1} hidden={i > 0}>
+            <legend tabIndex={-1}>
+              <span className="survey-count">{i + 1} / 3</span> <span data-text={q.key}>{t(q.key)}</span>
+            </legend>
+            <div className="survey-answers">
+              {q.answers.map((a) => (
+                <button key={a} type="button" className="button button-quiet" data-answer={a}>{a}</button>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <div className="survey-step" data-step="no" hidden>
+          <p tabIndex={-1} data-text="surveyNo">{t('surveyNo')}</p>
+          <p><a href="/">{t('regionLink')}</a></p>
+        </div>
+        <div className="survey-step" data-step="partner" hidden>
+          <h2 tabIndex={-1} data-country-text="thanks" data-text="surveyThanks">{t('surveyThanks')}</h2>
+          <p role="status" data-survey-countdown="" data-template={t('surveyCountdown')} />
+          <p className="landing-actions">
+            <a className="button cta landing-cta" href={data.offers[0]} rel="sponsored nofollow" data-cta="" data-text="goNow">{t('goNow')}</a>
+          </p>
+        </div>
+      </div>
+      <noscript>
+        <p>{t('surveyNoScript')}</p>
+        <p><a className="button cta" href={data.offers[0]} rel="sponsored nofollow">{t('goNow')}</a></p>
+      </noscript>
+    </section>
   );
 }
