@@ -6,13 +6,19 @@ import AffiliateCtaIsland from '../islands/affiliate-cta.tsx';
  * placed as the `affiliate-cta` island so a click can report the conversion first (SPEC §3.3).
  * Renders nothing when there is no affiliate link.
  */
-export function AffiliateCta({ href, text, wide = false }: { href?: string; text: string; wide?: boolean }) {
+export function AffiliateCta({ href, text, wide = false, sendTo }: {
+  href?: string;
+  text: string;
+  wide?: boolean;
+  /** The conversion tag's target (`tagId/label`), when one is configured (optional). */
+  sendTo?: string;
+}) {
   if (!href) return null;
   return (
     <Island
       name="affiliate-cta"
       component={AffiliateCtaIsland}
-      props={{ href, text, wide }}
+      props={{ href, text, wide, ...(sendTo ? { sendTo } : {}) }}
       load="idle"
       className={wide ? 'cta-island cta-island-wide' : 'cta-island'}
     />

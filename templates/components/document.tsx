@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../src/build/types.ts';
-import type { NavItem, SiteData } from '../schemas.ts';
+import type { ConsentCategory } from '../../src/runtime/consent.ts';
+import type { NavItem, SiteData, ThirdParties } from '../schemas.ts';
 import { AffiliateNotice } from './affiliate-notice.tsx';
+import { ConsentBanner } from './consent-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { JsonLd } from './json-ld.tsx';
+import { configuredCategories } from './third-parties.ts';
 import { ToastArea } from './toasts.tsx';
 import { IslandScripts } from '../../src/islands/island.tsx';
 
@@ -29,6 +32,8 @@ export interface Meta {
 export interface SharedData {
   site: SiteData;
   nav: NavItem[];
+  /** content/data/third-parties.json: services loaded only after consent (optional). */
+  thirdParties?: ThirdParties;
   [key: string]: unknown;
 }
 
@@ -40,6 +45,10 @@ const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ?
 /**
  * The whole HTML document: head with title, description, canonical, Open Graph, Twitter card and
  * JSON-LD; then header, main, footer. Every page template renders inside it.
+ *
+ * `consent` (optional) names the third-party categories the page may use. When one of them has a
+ * service configured in content/data/third-parties.json, the page gets the consent banner and its
+ * script; otherwise neither, so a page that uses no configured third party ships no script for it.
  */
 export function Document({
   site,
@@ -47,9 +56,11 @@ export function Document({
   meta,
   affiliate = false,
   lang,
+  consent = [],
   children,
-}: PageProps & { meta: Meta; affiliate?: boolean; lang?: string; children: ReactNode }) {
+}: PageProps & { meta: Meta; affiliate?: boolean; lang?: string; consent?: ConsentCategory[]; children: ReactNode }) {
   const shared = site.shared as SharedData;
+  const offered = configuredCategories(shared.thirdParties);
   const { settings } = site;
   const image = absolute(settings.url, meta.image ?? shared.site.image);
   const imageAlt = meta.image ? meta.imageAlt ?? '' : shared.site.imageAlt;
@@ -90,6 +101,9 @@ export function Document({
       </head>
       <body id="top">
         <a className="skip-link" href="#main">Skip to content</a>
+        {shared.thirdParties && consent.some((c) => offered.includes(c)) ? (
+          <ConsentBanner thirdParties={shared.thirdParties} offered={offered} pageCategories={consent} />
+        ) : null}
         <Header siteTitle={settings.title} nav={shared.nav} current={page.path} />
         <main id="main" tabIndex={-1}>
           {affiliate ? (

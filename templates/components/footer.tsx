@@ -8,6 +8,8 @@ export function Footer({ siteTitle, year, tagline }: { siteTitle: string; year: 
             <li><a href="/about">About us</a></li>
             <li><a href="/privacy-policy">Privacy policy</a></li>
             <li><a href="/affiliate-disclosure">Affiliate disclosure</a></li>
+            {/* Where the consent script runs, a click reopens the banner in place (templates/scripts/consent.ts). */}
+            <li><a href="/privacy-policy#privacy-choices" data-privacy-choices="">Privacy choices</a></li>
           </ul>
         </nav>
         <p className="copyright">

@@ -39,6 +39,7 @@ export function ArticlePage(props: PageProps & { related: Card[] }) {
       {...props}
       meta={{ title: data.title, description: data.excerpt, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
       affiliate={hasAffiliateLinks(page.html)}
+      consent={['measurement']}
     >
       <article className="wrap article" data-article-id={data.id}>
         <Breadcrumbs trail={trail} />

@@ -52,6 +52,7 @@ export function GiftPage(props: PageProps) {
       {...props}
       meta={{ title: d.title, description: d.description, image: d.coverImage, imageAlt: d.coverAlt, jsonLd }}
       affiliate={d.items.length > 0}
+      consent={slots.length ? ['advertising'] : []}
     >
       <article className="wrap gift-page">
         <Breadcrumbs trail={trail} />

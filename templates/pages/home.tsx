@@ -31,7 +31,7 @@ export function HomePage(props: PageProps & HomeProps) {
     },
   ];
   return (
-    <Document {...props} meta={{ title: data.title, description: data.description, jsonLd }} affiliate>
+    <Document {...props} meta={{ title: data.title, description: data.description, jsonLd }} affiliate consent={partners.length ? ['advertising'] : []}>
       {data.hero ? (
         <section className="hero" aria-labelledby="hero-heading">
           <div className="wrap hero-inner">

@@ -1,9 +1,10 @@
 import type { PageProps } from '../../src/build/types.ts';
 import { AffiliateCta } from '../components/affiliate-cta.tsx';
 import { formatDate } from '../components/dates.ts';
-import { Document } from '../components/document.tsx';
+import { Document, type SharedData } from '../components/document.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
+import { conversionSendTo } from '../components/third-parties.ts';
 import type { FaqItem, ReviewData } from '../schemas.ts';
 import { Island } from '../../src/islands/island.tsx';
 import BackButton from '../islands/back-button.tsx';
@@ -40,6 +41,7 @@ export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
   const d = page.entry!.data as ReviewData;
   const rating = parseRating(d.rating);
   const faqs = d.faqs === undefined ? defaultFaqs(d) : d.faqs;
+  const sendTo = conversionSendTo((site.shared as SharedData).thirdParties);
   const url = `${site.settings.url}${canonicalPath ?? page.path}`;
   const product: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -80,6 +82,7 @@ export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
         canonicalPath,
       }}
       affiliate
+      consent={['advertising']}
     >
       <article className="wrap review">
         <Island name="back-button" component={BackButton} props={{ fallback: '/posts' }} load="idle" as="p" />
@@ -101,7 +104,7 @@ export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
             {d.shipping ? <> + {d.shipping}</> : null}
             {d.priceIsLimitedOffer ? <span className="offer"> (Limited Time Offer)</span> : null}
           </p>
-          <AffiliateCta href={d.affiliateLink} text={d.ctaText} />
+          <AffiliateCta href={d.affiliateLink} text={d.ctaText} sendTo={sendTo} />
           <p className="guarantee">* {d.guarantee}</p>
         </header>
         <div className="pros-cons">
@@ -128,7 +131,7 @@ export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
             <p>{d.conclusion}</p>
           </section>
         ) : null}
-        <AffiliateCta href={d.affiliateLink} text={d.ctaText} wide />
+        <AffiliateCta href={d.affiliateLink} text={d.ctaText} sendTo={sendTo} wide />
       </article>
     </Document>
   );

@@ -1,5 +1,6 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import type { PageProps } from '../../src/build/types.ts';
+import { CONSENT_CATEGORIES, type ConsentCategory } from '../../src/runtime/consent.ts';
 import { formatDate } from '../components/dates.ts';
 import { Document, type SharedData } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
@@ -14,6 +15,12 @@ export function StandardPage(props: PageProps) {
   const data = page.entry!.data as PageData;
   const shared = site.shared as SharedData & { partners: Partner[]; categoryGroups: LinkGroup[] };
   const partners = data.partners ? shared.partners : [];
+  // The page that explains the choices (the footer's "Privacy choices" link points at its
+  // #privacy-choices section) offers them for every configured category; the partner block's ad
+  // slot may use advertising.
+  const consent: ConsentCategory[] = page.html.includes('id="privacy-choices"')
+    ? [...CONSENT_CATEGORIES]
+    : partners.length ? ['advertising'] : [];
   const jsonLd = data.noindex
     ? []
     : [
@@ -38,6 +45,7 @@ export function StandardPage(props: PageProps) {
       {...props}
       meta={{ title: data.title, description: data.description, noindex: data.noindex, image: data.image, imageAlt: data.imageAlt, jsonLd }}
       affiliate={partners.length > 0 || hasAffiliateLinks(page.html)}
+      consent={consent}
     >
       {data.sidebar ? (
         <WithSidebar groups={shared.categoryGroups} current={page.path}>

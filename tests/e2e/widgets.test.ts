@@ -333,7 +333,8 @@ describe('share bar (SPEC §2)', () => {
 const PAGE_TYPES = [
   { type: 'home', path: '/', islands: true },
   { type: 'standard', path: '/about', islands: false },
-  { type: 'legal', path: '/privacy-policy', islands: false },
+  // /privacy-policy is not here: it carries the consent script whenever a third party is
+  // configured, which the shipped config does (IP geolocation); see the test after these.
   { type: 'legal', path: '/affiliate-disclosure', islands: false },
   { type: 'article', path: ARTICLE, islands: false },
   { type: 'advice', path: '/how-to-get-your-ex-back', islands: false },
@@ -363,6 +364,27 @@ describe('JavaScript per page type', () => {
       expect(scripts, 'script requests').toEqual([]);
       const inline = await page.locator('script:not([type="application/ld+json"])').count();
       expect(inline, 'script elements other than structured data').toBe(0);
+      expect(html).not.toContain('data-island');
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the privacy policy loads only the consent script (the shipped config has a third party: geolocation)', async () => {
+    // Any configured third party puts the privacy choices on this page (tests/e2e/consent.test.ts),
+    // so its only JavaScript is the consent script and the chunks it shares; no island.
+    const html = readFileSync(join(session.site.outDir, 'privacy-policy.html'), 'utf8');
+    const { page, problems } = await open('/privacy-policy');
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    try {
+      await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+      await page.waitForLoadState('networkidle');
+      expect(scripts.every((s) => s.startsWith('/assets/islands/')), scripts.join(', ')).toBe(true);
+      const modules = await page.locator('script[type="module"]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+      expect(modules).toEqual([expect.stringMatching(/^\/assets\/islands\/script-consent-[A-Za-z0-9]+\.js$/)]);
+      expect(await page.locator('script:not([type="application/ld+json"]):not([type="module"])').evaluateAll((els) => els.map((el) => el.id))).toEqual(['consent-config']);
       expect(html).not.toContain('data-island');
       expect(problems.all()).toEqual([]);
     } finally {

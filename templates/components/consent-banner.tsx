@@ -1,0 +1,81 @@
+import type { ConsentCategory } from '../../src/runtime/consent.ts';
+import { PageScript } from '../../src/islands/island.tsx';
+import type { ThirdParties } from '../schemas.ts';
+import { consentScriptConfig, type ConsentScriptConfig } from './third-parties.ts';
+
+/** What each configured service is for, as the banner says it (after "we use services … to"). */
+function purposes(tp: ThirdParties): Record<ConsentCategory, string[]> {
+  return {
+    advertising: [
+      ...(tp.adScript || tp.adManager ? ['show ads in the spaces marked “Advertisement”'] : []),
+      ...(tp.conversion ? ['tell an advertiser when you go to a seller from one of our reviews'] : []),
+    ],
+    measurement: tp.pixel ? ['count how often each article is read'] : [],
+    location: tp.geolocation ? ['show offers for your region, from your approximate location (looked up from your IP address)'] : [],
+  };
+}
+
+const CATEGORY_NAMES: Record<ConsentCategory, string> = { advertising: 'Advertising', measurement: 'Measurement', location: 'Location' };
+
+/** "a", "a and b", "a, b and c". */
+const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The consent banner (SPEC §7): hidden in the HTML, shown by templates/scripts/consent.ts while the
+ * visitor has not chosen, and again from the footer's "Privacy choices" link. Accept all and
+ * Reject all look and weigh the same; "Choose by category" offers one box per configured category
+ * (none ticked in advance). A region at the bottom of the screen, not a modal: the page stays
+ * usable behind it. It also carries the page's third-party config for the script.
+ *
+ * # Design decision
+ * It sits right after the skip link in the source, so the keyboard reaches it within two Tabs,
+ * while it shows at the bottom of the screen. At the end of the source it would be behind every
+ * link of the page; as a modal dialog it would block reading, which consent must not require.
+ */
+export function ConsentBanner({ thirdParties, offered, pageCategories }: {
+  thirdParties: ThirdParties;
+  /** The categories with a configured service, site-wide: the choice holds for every page. */
+  offered: ConsentCategory[];
+  /** The categories this page may use; only their services go into the script's config. */
+  pageCategories: ConsentCategory[];
+}) {
+  const why = purposes(thirdParties);
+  const config: ConsentScriptConfig = consentScriptConfig(thirdParties, pageCategories);
+  return (
+    <section id="consent-banner" className="consent-banner" aria-labelledby="consent-title" tabIndex={-1} hidden data-consent-banner="">
+      <div className="consent-inner">
+        <h2 id="consent-title" className="consent-title">Your privacy choices</h2>
+        <p className="consent-text">
+          With your permission, we use services from other companies to {list(offered.flatMap((c) => why[c]))}. Nothing
+          from them loads until you choose, and the site works the same if you reject.
+        </p>
+        <p className="consent-note">
+          You can change this at any time with “Privacy choices” at the foot of every page; after a withdrawal, reload
+          the page to stop what had already loaded. <a href="/privacy-policy#privacy-choices">Details in our privacy policy</a>.
+        </p>
+        <div className="consent-actions">
+          <button type="button" className="button consent-button" data-consent-action="reject">Reject all</button>
+          <button type="button" className="button consent-button" data-consent-action="accept">Accept all</button>
+        </div>
+        <details className="consent-details">
+          <summary>Choose by category</summary>
+          <fieldset className="consent-categories">
+            <legend className="visually-hidden">Allow these services</legend>
+            {offered.map((c) => (
+              <div className="consent-category" key={c}>
+                <input type="checkbox" id={`consent-${c}`} name={c} data-consent-category={c} aria-describedby={`consent-${c}-why`} />
+                <label htmlFor={`consent-${c}`}>{CATEGORY_NAMES[c]}</label>
+                <p id={`consent-${c}-why`} className="consent-why">{capitalise(list(why[c]))}.</p>
+              </div>
+            ))}
+          </fieldset>
+          <button type="button" className="button consent-button" data-consent-action="save">Save my choices</button>
+        </details>
+        <script type="application/json" id="consent-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
+      </div>
+      <PageScript name="consent" />
+    </section>
+  );
+}
