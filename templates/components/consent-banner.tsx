@@ -3,15 +3,22 @@ import { PageScript } from '../../src/islands/island.tsx';
 import type { ThirdParties } from '../schemas.ts';
 import { consentScriptConfig, type ConsentScriptConfig } from './third-parties.ts';
 
-/** What each configured service is for, as the banner says it (after "we use services … to"). */
-function purposes(tp: ThirdParties): Record<ConsentCategory, string[]> {
+/** What each category is for, in a few words (after "we use services … for"). */
+const SHORT: Record<ConsentCategory, string> = {
+  advertising: 'advertising',
+  measurement: 'counting article reads',
+  location: 'showing offers for your region',
+};
+
+/** What each configured service of a category does, for the per-category choice. */
+function details(tp: ThirdParties): Record<ConsentCategory, string[]> {
   return {
     advertising: [
-      ...(tp.adScript || tp.adManager ? ['show ads in the spaces marked “Advertisement”'] : []),
-      ...(tp.conversion ? ['tell an advertiser when you go to a seller from one of our reviews'] : []),
+      ...(tp.adScript || tp.adManager ? ['ads in the spaces marked “Advertisement”'] : []),
+      ...(tp.conversion ? ['telling an advertiser when you go to a seller from one of our reviews'] : []),
     ],
-    measurement: tp.pixel ? ['count how often each article is read'] : [],
-    location: tp.geolocation ? ['show offers for your region, from your approximate location (looked up from your IP address)'] : [],
+    measurement: tp.pixel ? ['a tiny image requested once per article read, with its number and address'] : [],
+    location: tp.geolocation ? ['on some offer pages, your approximate city and country, looked up from your IP address'] : [],
   };
 }
 
@@ -30,7 +37,8 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * usable behind it. It also carries the page's third-party config for the script.
  *
  * # Design decision
- * It sits right after the skip link in the source, so the keyboard reaches it within two Tabs,
+ * It sits right after the skip link in the source, so the keyboard reaches Reject all and Accept
+ * all first (the two choices come before anything else in it),
  * while it shows at the bottom of the screen. At the end of the source it would be behind every
  * link of the page; as a modal dialog it would block reading, which consent must not require.
  */
@@ -41,19 +49,15 @@ export function ConsentBanner({ thirdParties, offered, pageCategories }: {
   /** The categories this page may use; only their services go into the script's config. */
   pageCategories: ConsentCategory[];
 }) {
-  const why = purposes(thirdParties);
+  const why = details(thirdParties);
   const config: ConsentScriptConfig = consentScriptConfig(thirdParties, pageCategories);
   return (
     <section id="consent-banner" className="consent-banner" aria-labelledby="consent-title" tabIndex={-1} hidden data-consent-banner="">
       <div className="consent-inner">
         <h2 id="consent-title" className="consent-title">Your privacy choices</h2>
         <p className="consent-text">
-          With your permission, we use services from other companies to {list(offered.flatMap((c) => why[c]))}. Nothing
+          With your permission, we use services from other companies for {list(offered.map((c) => SHORT[c]))}. Nothing
           from them loads until you choose, and the site works the same if you reject.
-        </p>
-        <p className="consent-note">
-          You can change this at any time with “Privacy choices” at the foot of every page; after a withdrawal, reload
-          the page to stop what had already loaded. <a href="/privacy-policy#privacy-choices">Details in our privacy policy</a>.
         </p>
         <div className="consent-actions">
           <button type="button" className="button consent-button" data-consent-action="reject">Reject all</button>
@@ -73,6 +77,10 @@ export function ConsentBanner({ thirdParties, offered, pageCategories }: {
           </fieldset>
           <button type="button" className="button consent-button" data-consent-action="save">Save my choices</button>
         </details>
+        <p className="consent-note">
+          Change it any time with “Privacy choices” at the foot of each page; a withdrawal applies once you reload.{' '}
+          <a href="/privacy-policy#privacy-choices">Privacy policy</a>
+        </p>
         <script type="application/json" id="consent-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
       </div>
       <PageScript name="consent" />

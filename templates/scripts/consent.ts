@@ -68,8 +68,15 @@ function start(banner: HTMLElement, config: ConsentScriptConfig) {
     });
   }
 
+  // Arriving by the footer link of a page without this script: the choices open, with focus. The
+  // browser's scroll to the #privacy-choices heading drops focus, so focus again once it is done.
   const arrivedForChoices = location.hash === '#privacy-choices';
   if (!readConsent() || arrivedForChoices) open(arrivedForChoices);
+  if (arrivedForChoices && document.readyState !== 'complete') {
+    window.addEventListener('load', () => {
+      if (!banner.hidden && document.activeElement === document.body) banner.focus({ preventScroll: true });
+    }, { once: true });
+  }
 
   whenAllowed('advertising', () => loadAds(config));
   whenAllowed('advertising', () => loadConversionTag(config));
