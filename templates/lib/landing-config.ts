@@ -17,6 +17,7 @@ export const LANDING_TEXT = {
   deadlineLabel: 'The offer ends on',
   deadlineEnded: 'This offer has ended.',
   countdownLeft: 'left',
+  daysShort: 'd',
   popupTitle: 'Still thinking it over?',
   popupText: 'The offer is one click away, on the partner’s own site.',
   locationPrefix: 'in',
@@ -31,7 +32,8 @@ export const LANDING_TEXT = {
   emailLabel: 'Email address',
   yearLabel: 'Year of birth',
   yearPlaceholder: 'Choose a year',
-  gateConsent: "We'll email you the free guide and occasional advice. Unsubscribe any time; see our privacy policy.",
+  gateConsent: "We'll email you the free guide and occasional advice. Unsubscribe any time.",
+  privacyLink: 'Privacy policy',
   gateSubmit: 'Continue',
   gateValidating: 'Validating...',
   gateInvalid: 'Please enter a valid email and birth year.',
@@ -53,6 +55,11 @@ export const LANDING_TEXT = {
   invalidCu: 'Invalid ?cu=, using safe BeMob click.',
 } as const;
 export type LandingText = { [K in keyof typeof LANDING_TEXT]: string };
+
+/** A `YYYY-MM-DD` date in the page's language, e.g. "31 de enero de 2027" (UTC, so it never shifts a day). */
+export function formatLandingDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
 
 /** The locale pack rendered into the HTML: French pages start in French, others in their `lang`. */
 export function renderedLocale(data: LandingData): 'en' | 'es' | 'fr' {

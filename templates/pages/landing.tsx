@@ -2,10 +2,9 @@ import type { ReactElement } from 'react';
 import type { PageProps } from '../../src/build/types.ts';
 import { PageScript } from '../../src/islands/island.tsx';
 import { checkAllowedUrl } from '../../src/landing/index.ts';
-import { formatDate } from '../components/dates.ts';
 import { Document, type SharedData } from '../components/document.tsx';
 import type { LandingData, ThirdParties } from '../schemas.ts';
-import { LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
+import { formatLandingDate, LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
 
 /**
  * A monetisation landing page (SPEC §6), the honest version of each kind (SPEC §7).
@@ -27,18 +26,20 @@ export function LandingPage(props: PageProps) {
   const config = landingConfig(data, shared.thirdParties);
   const consent: ('location' | 'measurement')[] = ['location', ...(data.beacon ? (['measurement'] as const) : [])];
 
-  const cta = (text: string, extra: Record<string, string> = {}) =>
-    href ? (
-      <a className="button cta landing-cta" href={href} rel="sponsored nofollow" data-cta="" {...extra}>
-        {text}
-      </a>
-    ) : null;
+  // Without a default link the page starts as *Invalid Access*; the links get their address from
+  // the script once it has a valid `cu` (an <a> without href is a valid placeholder until then).
+  const cta = (text: string, extra: Record<string, string> = {}) => (
+    <a className="button cta landing-cta" href={href} rel={href ? 'sponsored nofollow' : undefined} data-cta="" {...extra}>
+      {text}
+    </a>
+  );
 
   return (
     <Document
       {...props}
       lang={locale}
       consent={consent}
+      ownServices={data.beacon ? { measurement: 'on offer pages, telling the partner’s link tracker when you click through, and connecting to it early' } : {}}
       affiliate
       meta={{ title: data.title, description: data.description, noindex: data.noindex, image: data.hero?.image, imageAlt: data.hero?.alt }}
     >
@@ -53,12 +54,12 @@ export function LandingPage(props: PageProps) {
           <p><a href="/" data-text="regionLink">{t('regionLink')}</a></p>
         </section>
         <div className="landing-body" data-landing-body="" hidden={!href && data.kind !== 'smart-redirect' && data.kind !== 'survey' && data.kind !== 'age-gate'}>
-          {data.kind === 'offer' ? <Offer data={data} t={t} cta={cta} /> : null}
+          {data.kind === 'offer' ? <Offer data={data} t={t} cta={cta} locale={locale} /> : null}
           {data.kind === 'adult-interstitial' ? (
             <section className="landing-card" aria-labelledby="landing-title">
               <p className="landing-badge" aria-hidden="true">18+</p>
-              <h1 id="landing-title" data-text="headline">{t('adultTitle')}</h1>
-              <p data-text="intro">{t('adultIntro')}</p>
+              <h1 id="landing-title" data-text="adultTitle">{t('adultTitle')}</h1>
+              <p data-text="adultIntro">{t('adultIntro')}</p>
               <div className="landing-actions">
                 {cta(t('adultConfirm'), { 'data-text': 'adultConfirm' })}
                 <a className="button button-quiet" href={data.leave} data-text="leave">{t('leave')}</a>
@@ -69,7 +70,7 @@ export function LandingPage(props: PageProps) {
           {data.kind === 'split-redirect' ? (
             <section className="landing-card" aria-labelledby="landing-title">
               <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
-              <p data-text="intro">{t('splitIntro')}</p>
+              <p data-text="splitIntro">{t('splitIntro')}</p>
               <p className="landing-actions">{cta(t('continue'), { 'data-text': 'continue' })}</p>
             </section>
           ) : null}
@@ -85,7 +86,7 @@ export function LandingPage(props: PageProps) {
           {data.kind === 'smart-redirect' ? (
             <section className="landing-card" aria-labelledby="landing-title">
               <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
-              <p data-text="intro">{t('smartIntro')}</p>
+              <p data-text="smartIntro">{t('smartIntro')}</p>
               <p className="landing-actions">
                 <a className="button cta landing-cta" href={data.offers.default} rel="sponsored nofollow" data-cta="" data-text="continue">
                   {t('continue')}
@@ -105,7 +106,7 @@ export function LandingPage(props: PageProps) {
 type Cta = (text: string, extra?: Record<string, string>) => ReactElement | null;
 type T = (key: keyof LandingText) => string;
 
-function Offer({ data, t, cta }: { data: Extract<LandingData, { kind: 'offer' }>; t: T; cta: Cta }) {
+function Offer({ data, t, cta, locale }: { data: Extract<LandingData, { kind: 'offer' }>; t: T; cta: Cta; locale: string }) {
   const deadline = data.deadline ? `${data.deadline}T23:59:59Z` : undefined;
   return (
     <section className="landing-card landing-offer" aria-labelledby="landing-title">
@@ -116,8 +117,8 @@ function Offer({ data, t, cta }: { data: Extract<LandingData, { kind: 'offer' }>
       {deadline ? (
         <p className="landing-deadline">
           <span data-text="deadlineLabel">{t('deadlineLabel')}</span>{' '}
-          <time dateTime={data.deadline}>{formatDate(data.deadline!)}</time>
-          <span className="landing-countdown" data-countdown={deadline} data-ended={t('deadlineEnded')} hidden />
+          <time dateTime={data.deadline} data-date="">{formatLandingDate(data.deadline!, locale)}</time>
+          <span className="landing-countdown" data-countdown={deadline} hidden />
         </p>
       ) : null}
       <p className="landing-actions">{cta(t('cta'), { 'data-text': 'cta', 'data-country-text': 'cta' })}</p>
@@ -128,7 +129,7 @@ function Offer({ data, t, cta }: { data: Extract<LandingData, { kind: 'offer' }>
           <div className="landing-actions">
             {cta(t('cta'), { 'data-text': 'cta', 'data-country-text': 'cta' })}
             <form method="dialog">
-              <button className="button button-quiet" type="submit" data-text="close">{t('close')}</button>
+              <button className="button button-quiet" type="submit" data-text="close" autoFocus>{t('close')}</button>
             </form>
           </div>
         </dialog>
@@ -147,8 +148,8 @@ function AgeGate({ data, t }: { data: Extract<LandingData, { kind: 'age-gate' }>
   const years = birthYears(new Date().getUTCFullYear());
   return (
     <section className="landing-card" aria-labelledby="landing-title">
-      <h1 id="landing-title" data-text="headline">{t('gateTitle')}</h1>
-      <p data-text="intro">{t('gateIntro')}</p>
+      <h1 id="landing-title" data-text="gateTitle">{t('gateTitle')}</h1>
+      <p data-text="gateIntro">{t('gateIntro')}</p>
       <form className="landing-gate" data-age-gate={data.next} action="/api/subscribe" method="post" noValidate hidden>
         <p className="field">
           <label htmlFor="gate-email" data-text="emailLabel">{t('emailLabel')}</label>
@@ -163,7 +164,9 @@ function AgeGate({ data, t }: { data: Extract<LandingData, { kind: 'age-gate' }>
             ))}
           </select>
         </p>
-        <p className="form-consent" data-text="gateConsent">{t('gateConsent')}</p>
+        <p className="form-consent">
+          <span data-text="gateConsent">{t('gateConsent')}</span> <a href="/privacy-policy" data-text="privacyLink">{t('privacyLink')}</a>
+        </p>
         <p className="form-message" role="alert" data-gate-message="" />
         <button className="button cta" type="submit" data-gate-submit="" data-text="gateSubmit">{t('gateSubmit')}</button>
       </form>
@@ -184,8 +187,8 @@ const SURVEY = [
 function Survey({ data, t }: { data: Extract<LandingData, { kind: 'survey' }>; t: T }) {
   return (
     <section className="landing-card landing-survey" aria-labelledby="landing-title">
-      <h1 id="landing-title" data-text="headline">{t('surveyTitle')}</h1>
-      <p data-text="intro" data-country-text="sub">{t('surveyIntro')}</p>
+      <h1 id="landing-title" data-text="surveyTitle">{t('surveyTitle')}</h1>
+      <p data-text="surveyIntro" data-country-text="sub">{t('surveyIntro')}</p>
       <div data-survey="" hidden>
         {SURVEY.map((q, i) => (
           <fieldset key={q.key} className="survey-step" data-step={i + 1} hidden={i > 0}>

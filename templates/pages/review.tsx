@@ -80,6 +80,8 @@ export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
         imageAlt: d.coverAlt,
         jsonLd,
         canonicalPath,
+        // A review's landing address (/mitolyn-review) is a second copy: only /affiliate/ is indexed.
+        noindex: Boolean(canonicalPath),
       }}
       affiliate
       consent={['advertising']}

@@ -8,7 +8,7 @@ import { buildTrackerUrl, chooseDestination, chooseLocale, readParams, type Loca
 import { allowed, whenAllowed } from '../../src/runtime/consent.ts';
 import { toast } from '../../src/runtime/toast.ts';
 import { EMAIL_PATTERN, LIMITS } from '../../src/forms/validate.ts';
-import type { LandingConfig } from '../lib/landing-config.ts';
+import { formatLandingDate, type LandingConfig } from '../lib/landing-config.ts';
 
 const config = JSON.parse(document.getElementById('landing-config')!.textContent!) as LandingConfig;
 const query = new URLSearchParams(location.search);
@@ -39,6 +39,8 @@ function applyTexts(): void {
     const value = config.packs[locale]?.[el.dataset.text!];
     if (value) el.textContent = value;
   }
+  const date = $('time[data-date]');
+  if (date) date.textContent = formatLandingDate(date.getAttribute('datetime')!, locale);
   const set = config.countryText?.[country()] ?? config.countryText?.[config.defaultCountry];
   if (set) for (const el of $$('[data-country-text]')) el.textContent = set[el.dataset.countryText as 'cta' | 'thanks' | 'sub'];
   if (geo.city && geo.countryName) {
@@ -132,11 +134,11 @@ function offer(): void {
       const left = Math.max(0, Math.floor((end - Date.now()) / 1000));
       countdown.hidden = false;
       if (left === 0) {
-        countdown.textContent = ` ${countdown.dataset.ended}`;
+        countdown.textContent = ` ${text('deadlineEnded')}`;
         return;
       }
       const days = Math.floor(left / 86400);
-      countdown.textContent = ` (${days}d ${pad(Math.floor((left % 86400) / 3600))}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)} ${text('countdownLeft')})`;
+      countdown.textContent = ` (${days}${text('daysShort')} ${pad(Math.floor((left % 86400) / 3600))}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)} ${text('countdownLeft')})`;
       later(1000 - (Date.now() % 1000), tick);
     };
     tick();
@@ -234,6 +236,7 @@ function ageGate(): void {
         body: JSON.stringify({ email: address, source: location.pathname }),
       });
       if (!response.ok) throw new Error(String(response.status));
+      await response.text(); // finish the request before leaving the page
       const next = new URL(form.dataset.ageGate!, location.origin);
       for (const name of [config.clickId ?? 'clickid', 'cu']) {
         const value = query.get(name)?.trim();
@@ -258,7 +261,13 @@ if (config.kind === 'age-gate') {
   $('[data-invalid-access]')!.hidden = false;
   $('[data-landing-body]')!.hidden = true;
 } else {
-  for (const link of $$<HTMLAnchorElement>('[data-cta]')) link.href = target.url;
+  for (const link of $$<HTMLAnchorElement>('[data-cta]')) {
+    link.href = target.url;
+    link.rel = 'sponsored nofollow';
+  }
+  // A page without a default link starts as *Invalid Access*; a valid `cu` opens it.
+  $('[data-invalid-access]')!.hidden = true;
+  $('[data-landing-body]')!.hidden = false;
   if (!applyRegion()) {
     if (target.immediate) {
       location.replace(target.url);
