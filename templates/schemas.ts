@@ -128,6 +128,8 @@ export const pageSchema = z.strictObject({
   sidebar: z.boolean().default(false),
   partners: z.boolean().default(false),
   noindex: z.boolean().default(false),
+  /** Reports the ad conversion (49 USD) when the page is viewed, only with advertising consent: the order thank-you page (default: false). */
+  conversionOnLoad: z.boolean().default(false),
   /** The call-to-action shown by the affiliate-button template (optional). */
   button: z.strictObject({ text: z.string(), href: z.string().url() }).optional(),
   aliases: z.array(z.string()).default([]),

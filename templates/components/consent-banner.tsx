@@ -42,14 +42,17 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * while it shows at the bottom of the screen. At the end of the source it would be behind every
  * link of the page; as a modal dialog it would block reading, which consent must not require.
  */
-export function ConsentBanner({ thirdParties, offered, pageCategories }: {
+export function ConsentBanner({ thirdParties, offered, pageCategories, ownServices = {} }: {
   thirdParties: ThirdParties;
   /** The categories with a configured service, site-wide: the choice holds for every page. */
   offered: ConsentCategory[];
   /** The categories this page may use; only their services go into the script's config. */
   pageCategories: ConsentCategory[];
+  /** Services the page itself uses, e.g. a landing page's tracker beacon (optional). */
+  ownServices?: Partial<Record<ConsentCategory, string>>;
 }) {
   const why = details(thirdParties);
+  for (const [category, service] of Object.entries(ownServices) as [ConsentCategory, string][]) why[category].push(service);
   const config: ConsentScriptConfig = consentScriptConfig(thirdParties, pageCategories);
   return (
     <section id="consent-banner" className="consent-banner" aria-labelledby="consent-title" tabIndex={-1} hidden data-consent-banner="">

@@ -57,10 +57,15 @@ export function Document({
   affiliate = false,
   lang,
   consent = [],
+  ownServices = {},
   children,
-}: PageProps & { meta: Meta; affiliate?: boolean; lang?: string; consent?: ConsentCategory[]; children: ReactNode }) {
+}: PageProps & { meta: Meta; affiliate?: boolean; lang?: string; consent?: ConsentCategory[];
+  /** Services this page itself uses beyond third-parties.json, by category, described for the banner (optional). */
+  ownServices?: Partial<Record<ConsentCategory, string>>;
+  children: ReactNode;
+}) {
   const shared = site.shared as SharedData;
-  const offered = configuredCategories(shared.thirdParties);
+  const offered = configuredCategories(shared.thirdParties, Object.keys(ownServices) as ConsentCategory[]);
   const { settings } = site;
   const image = absolute(settings.url, meta.image ?? shared.site.image);
   const imageAlt = meta.image ? meta.imageAlt ?? '' : shared.site.imageAlt;
@@ -102,7 +107,7 @@ export function Document({
       <body id="top">
         <a className="skip-link" href="#main">Skip to content</a>
         {shared.thirdParties && consent.some((c) => offered.includes(c)) ? (
-          <ConsentBanner thirdParties={shared.thirdParties} offered={offered} pageCategories={consent} />
+          <ConsentBanner thirdParties={shared.thirdParties} offered={offered} pageCategories={consent} ownServices={ownServices} />
         ) : null}
         <Header siteTitle={settings.title} nav={shared.nav} current={page.path} />
         <main id="main" tabIndex={-1}>

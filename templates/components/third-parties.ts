@@ -13,9 +13,9 @@ const SERVICE_CATEGORY = {
 /** In the order the banner lists them. */
 const CATEGORY_ORDER: ConsentCategory[] = ['advertising', 'measurement', 'location'];
 
-/** The categories that have at least one service configured, in the banner's order. */
-export function configuredCategories(thirdParties: ThirdParties | undefined): ConsentCategory[] {
-  const used = new Set<ConsentCategory>();
+/** The categories that have at least one service configured (or in `extra`, a page's own), in the banner's order. */
+export function configuredCategories(thirdParties: ThirdParties | undefined, extra: ConsentCategory[] = []): ConsentCategory[] {
+  const used = new Set<ConsentCategory>(extra);
   for (const [service, category] of Object.entries(SERVICE_CATEGORY)) {
     if (thirdParties?.[service as keyof ThirdParties]) used.add(category);
   }

@@ -20,7 +20,7 @@ export function StandardPage(props: PageProps) {
   // slot may use advertising.
   const consent: ConsentCategory[] = page.html.includes('id="privacy-choices"')
     ? [...CONSENT_CATEGORIES]
-    : partners.length ? ['advertising'] : [];
+    : partners.length || data.conversionOnLoad ? ['advertising'] : [];
   const jsonLd = data.noindex
     ? []
     : [
@@ -38,6 +38,7 @@ export function StandardPage(props: PageProps) {
         {data.updated ? <p className="page-meta">Last updated {formatDate(data.updated)}</p> : null}
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {data.conversionOnLoad ? <div hidden data-conversion-on-load="" /> : null}
     </>
   );
   return (

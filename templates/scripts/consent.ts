@@ -160,10 +160,12 @@ interface TagWindow {
 
 /**
  * The conversion tag, on pages with a call to action: the review CTA island sends the 49 USD
- * conversion through `window.gtag` when it exists, which is only from here on.
+ * conversion through `window.gtag` when it exists, which is only from here on. A page marked
+ * `data-conversion-on-load` (the order thank-you page) sends it as soon as the tag is set up.
  */
 function loadConversionTag({ conversion }: ConsentScriptConfig) {
-  if (!conversion || !document.querySelector('[data-affiliate-cta]')) return;
+  const onLoad = document.querySelector('[data-conversion-on-load]');
+  if (!conversion || !(onLoad || document.querySelector('[data-affiliate-cta]'))) return;
   const w = window as unknown as TagWindow;
   w.dataLayer = w.dataLayer || [];
   // gtag.js reads the `arguments` object itself from the data layer, not an array.
@@ -172,6 +174,8 @@ function loadConversionTag({ conversion }: ConsentScriptConfig) {
   };
   w.gtag('js', new Date());
   w.gtag('config', conversion.tagId);
+  // The order thank-you page reports the sale itself, once per view (SPEC §3.1).
+  if (onLoad) w.gtag('event', 'conversion', { send_to: `${conversion.tagId}/${conversion.label}`, value: 49, currency: 'USD' });
   const src = new URL(conversion.src);
   src.searchParams.set('id', conversion.tagId);
   addScript(src.href);

@@ -363,6 +363,33 @@ describe('with every third party configured', () => {
     }
   });
 
+  it('/thank-you-hso reports the 49 USD conversion on load only after Accept; before, and after Reject, nothing is contacted', async () => {
+    const visitor = await newVisitor();
+    try {
+      const first = await open(visitor, full, '/thank-you-hso');
+      expect(others(full, visitor.requests), 'before any choice').toEqual([]);
+      await first.page.getByRole('button', { name: 'Reject all' }).click();
+      await first.page.reload({ waitUntil: 'load' });
+      await settle(first.page);
+      expect(others(full, visitor.requests), 'after Reject').toEqual([]);
+      expect(visitor.tagCommands).toEqual([]);
+      await first.page.locator('footer').scrollIntoViewIfNeeded();
+      await reopen(first.page);
+      await first.page.getByRole('button', { name: 'Accept all' }).click();
+      await settle(first.page);
+      expect(others(full, visitor.requests)).toEqual([EXPECTED.conversion]);
+      await expect.poll(() => visitor.tagCommands.length).toBe(3);
+      expect(visitor.tagCommands).toEqual([
+        ['js', expect.anything()],
+        ['config', 'AW-111222333'],
+        ['event', 'conversion', { send_to: 'AW-111222333/hnConv49', value: 49, currency: 'USD' }],
+      ]);
+      expect(first.problems.all()).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('a choice per category: measurement alone sends the pixel but loads no ad and no tag', async () => {
     const visitor = await newVisitor();
     try {
