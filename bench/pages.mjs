@@ -30,6 +30,9 @@ const PAGES = [
   { type: 'contact', path: '/contact' },
   { type: 'thank-you', path: '/thank-you' },
   { type: 'affiliate button', path: '/affiliate-button' },
+  { type: 'landing offer', path: '/skro-dating-lp?tid=bench' },
+  { type: 'landing survey', path: '/survey-landing-lp?clickid=bench' },
+  { type: 'landing age gate', path: '/approachx-redirect-lp?clickid=bench' },
   // Lighthouse refuses to audit a document answered with 404, so it audits /404, the same page served with 200.
   { type: '404', path: '/no-such-page-bench', lighthousePath: '/404', status: 404 },
 ];

@@ -150,7 +150,7 @@ function AgeGate({ data, t }: { data: Extract<LandingData, { kind: 'age-gate' }>
     <section className="landing-card" aria-labelledby="landing-title">
       <h1 id="landing-title" data-text="gateTitle">{t('gateTitle')}</h1>
       <p data-text="gateIntro">{t('gateIntro')}</p>
-      <form className="landing-gate" data-age-gate={data.next} action="/api/subscribe" method="post" noValidate hidden>
+      <form className="landing-gate js-only" data-age-gate={data.next} action="/api/subscribe" method="post" noValidate>
         <p className="field">
           <label htmlFor="gate-email" data-text="emailLabel">{t('emailLabel')}</label>
           <input id="gate-email" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required />
@@ -189,7 +189,7 @@ function Survey({ data, t }: { data: Extract<LandingData, { kind: 'survey' }>; t
     <section className="landing-card landing-survey" aria-labelledby="landing-title">
       <h1 id="landing-title" data-text="surveyTitle">{t('surveyTitle')}</h1>
       <p data-text="surveyIntro" data-country-text="sub">{t('surveyIntro')}</p>
-      <div data-survey="" hidden>
+      <div className="js-only" data-survey="">
         {SURVEY.map((q, i) => (
           <fieldset key={q.key} className="survey-step" data-step={i + 1} hidden={i > 0}>
             <legend tabIndex={-1}>
