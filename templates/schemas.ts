@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateField, imagePath, sitePath, slugField } from '../src/build/fields.ts';
+import { checkAllowedUrl, normalizeAllowList } from '../src/landing/index.ts';
 
 /** content/site.json: the site's name, address and settings editors may change. */
 export const siteSchema = z.strictObject({
@@ -386,7 +387,8 @@ const landingCommon = {
 };
 
 /** content/landing/*.md: the monetisation landing pages of SPEC §6, one kind each. */
-export const landingSchema = z.discriminatedUnion('kind', [
+export const landingSchema = z
+  .discriminatedUnion('kind', [
   z.strictObject({
     ...landingCommon,
     kind: z.literal('offer'),
@@ -441,5 +443,21 @@ export const landingSchema = z.discriminatedUnion('kind', [
     /** `v` value → offer link; `default` is used for a missing or unknown `v`. */
     offers: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), httpsUrl()).refine((o) => 'default' in o, 'add a "default" offer'),
   }),
-]);
+  ])
+  .superRefine((page, ctx) => {
+    // Every link the page may send a visitor to must pass the same allow-list as `?cu=` (SPEC §6).
+    const links: [PropertyKey[], string][] = [];
+    if (page.defaultUrl) links.push([['defaultUrl'], page.defaultUrl]);
+    if (page.kind === 'survey') page.offers.forEach((url, i) => links.push([['offers', i], url]));
+    if (page.kind === 'smart-redirect') for (const [v, url] of Object.entries(page.offers)) links.push([['offers', v], url]);
+    for (const [path, url] of links) {
+      const checked = checkAllowedUrl(url, page.trackers);
+      if (!checked.ok) {
+        ctx.addIssue({ code: 'custom', path, message: `${url} is refused (${checked.reason}): use an https link on one of "trackers" (${page.trackers.join(', ')}) with a /click, /click/… or /go/… path` });
+      }
+    }
+    if (page.beacon && !normalizeAllowList(page.trackers).includes(new URL(page.beacon).hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['beacon'], message: `the beacon must go to one of "trackers" (${page.trackers.join(', ')})` });
+    }
+  });
 export type LandingData = z.infer<typeof landingSchema>;

@@ -56,6 +56,17 @@ export const LANDING_TEXT = {
 } as const;
 export type LandingText = { [K in keyof typeof LANDING_TEXT]: string };
 
+/** The birth years the age gate offers: this year back 80 years, but never before 1950 (SPEC §6, §8). */
+export function birthYears(currentYear: number): number[] {
+  const oldest = Math.max(1950, currentYear - 79);
+  return Array.from({ length: Math.max(0, currentYear - oldest + 1) }, (_, i) => currentYear - i);
+}
+
+/** True when `year` is a birth year the gate accepts in `currentYear`: 1950 or later and at least 18 years ago. */
+export function acceptedBirthYear(year: number, currentYear: number): boolean {
+  return Number.isInteger(year) && year >= 1950 && year <= currentYear && currentYear - year >= 18;
+}
+
 /** A `YYYY-MM-DD` date in the page's language, e.g. "31 de enero de 2027" (UTC, so it never shifts a day). */
 export function formatLandingDate(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -4,7 +4,7 @@ import { PageScript } from '../../src/islands/island.tsx';
 import { checkAllowedUrl } from '../../src/landing/index.ts';
 import { Document, type SharedData } from '../components/document.tsx';
 import type { LandingData, ThirdParties } from '../schemas.ts';
-import { formatLandingDate, LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
+import { birthYears, formatLandingDate, LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
 
 /**
  * A monetisation landing page (SPEC §6), the honest version of each kind (SPEC §7).
@@ -136,12 +136,6 @@ function Offer({ data, t, cta, locale }: { data: Extract<LandingData, { kind: 'o
       ) : null}
     </section>
   );
-}
-
-/** The birth years offered: this year back 80 years, but never before 1950 (SPEC §6, §8). */
-export function birthYears(currentYear: number): number[] {
-  const oldest = Math.max(1950, currentYear - 79);
-  return Array.from({ length: currentYear - oldest + 1 }, (_, i) => currentYear - i);
 }
 
 function AgeGate({ data, t }: { data: Extract<LandingData, { kind: 'age-gate' }>; t: T }) {

@@ -8,7 +8,7 @@ import { buildTrackerUrl, chooseDestination, chooseLocale, readParams, type Loca
 import { allowed, whenAllowed } from '../../src/runtime/consent.ts';
 import { toast } from '../../src/runtime/toast.ts';
 import { EMAIL_PATTERN, LIMITS } from '../../src/forms/validate.ts';
-import { formatLandingDate, type LandingConfig } from '../lib/landing-config.ts';
+import { acceptedBirthYear, birthYears, formatLandingDate, type LandingConfig } from '../lib/landing-config.ts';
 
 const config = JSON.parse(document.getElementById('landing-config')!.textContent!) as LandingConfig;
 const query = new URLSearchParams(location.search);
@@ -212,14 +212,14 @@ function ageGate(): void {
   const now = new Date().getFullYear();
   const placeholder = year.options[0];
   year.replaceChildren(placeholder);
-  for (let y = now; y >= Math.max(1950, now - 79); y -= 1) year.add(new Option(String(y), String(y)));
+  for (const y of birthYears(now)) year.add(new Option(String(y), String(y)));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const address = email.value.trim();
     const born = Number(year.value);
     const validEmail = address.length <= LIMITS.email && EMAIL_PATTERN.test(address);
-    const validYear = Number.isInteger(born) && born >= 1950 && born <= now && now - born >= 18;
+    const validYear = acceptedBirthYear(born, now);
     if (!validEmail || !validYear) {
       message.textContent = text('gateInvalid');
       (validEmail ? year : email).focus();
