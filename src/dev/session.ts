@@ -84,6 +84,7 @@ export async function openDevSession(options: DevSessionOptions) {
       public: join(root, config?.publicDir ?? 'public'),
       publicDir: config?.publicDir ?? 'public',
       islands: realOrSelf(join(root, 'templates', 'islands')),
+      scripts: realOrSelf(join(root, 'templates', 'scripts')),
     };
   };
 
@@ -138,7 +139,7 @@ export async function openDevSession(options: DevSessionOptions) {
     if (path.startsWith(dirs.public + sep)) return 'public';
     const parts = snapshot!.parts;
     if (parts.styles.inputs.some((f) => realOrSelf(f) === real)) return 'styles';
-    if (real.startsWith(dirs.islands + sep) || parts.islands.inputs.includes(real)) return 'islands';
+    if (real.startsWith(dirs.islands + sep) || real.startsWith(dirs.scripts + sep) || parts.islands.inputs.includes(real)) return 'islands';
     if (parts.compiled.inputs.includes(real)) return 'templates';
     return 'unused';
   };
