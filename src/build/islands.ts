@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
@@ -147,7 +147,8 @@ export async function bundleIslands(root: string, options: IslandOptions = {}): 
       const entry = meta.entryPoint?.replace(/^island:/, '');
       const url = `/${OUT}/${file.slice(file.lastIndexOf('/') + 1)}`;
       if (entry && names.includes(entry)) chunks[entry] = url;
-      const script = entry ? scripts.find((n) => resolve(root, entry) === join(scriptsDir, `${n}.ts`)) : undefined;
+      // esbuild names entry points by their real path: templates/ may be a symlink (tests link it).
+      const script = entry ? scripts.find((n) => resolve(root, entry) === realpathSync(join(scriptsDir, `${n}.ts`))) : undefined;
       if (script) chunks[`script:${script}`] = url;
     }
     const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(loaderBuild.metafile.inputs)]

@@ -27,11 +27,16 @@ describe('dev in the browser', () => {
     fx?.cleanup();
   });
 
-  it('shows a saved edit without navigating', async () => {
+  it('shows a saved edit without navigating', { timeout: 40_000 }, async () => {
     await tab.goto(`${server!.url}/about`);
     expect(await h1()).toBe('About us');
     fx.write('content/pages/about.md', fx.read('content/pages/about.md').replace('title: About us', 'title: About the team'));
-    await tab.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the team', undefined, { timeout: 10_000 });
+    // Generous: the first rebuild after start-up once took over 10 s in CI, with Chromium tests alongside.
+    await tab
+      .waitForFunction(() => document.querySelector('h1')?.textContent === 'About the team', undefined, { timeout: 25_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe page shows "${tab.url()}"; the dev server printed:\n${server!.output()}`);
+      });
     expect(await tab.title()).toBe('About the team | Fixture Hearts');
   });
 
@@ -58,7 +63,12 @@ describe('dev in the browser', () => {
     expect(await tab.locator('li pre').first().textContent()).toContain('title: About: the team');
 
     fx.write('content/pages/about.md', good);
-    await tab.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the team', undefined, { timeout: 10_000 });
+    // Generous: the first rebuild after start-up once took over 10 s in CI, with Chromium tests alongside.
+    await tab
+      .waitForFunction(() => document.querySelector('h1')?.textContent === 'About the team', undefined, { timeout: 25_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe page shows "${tab.url()}"; the dev server printed:\n${server!.output()}`);
+      });
     expect(await tab.title()).toBe('About the team | Fixture Hearts');
   });
 
