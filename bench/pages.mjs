@@ -146,7 +146,10 @@ async function measureScripts(context, url) {
       scripts: performance.getEntriesByType('resource').map((r) => ({ url: r.name, start: r.startTime })),
     }));
     const fileList = await Promise.all(files);
-    const framework = timing.scripts.find((s) => FRAMEWORK_CHUNK.test(new URL(s.url).pathname));
+    // Every shared chunk is named runtime-*; the framework's is the one of several kilobytes (React
+    // 69 KB, preact 7 KB gzip), not the few hundred bytes page scripts share (toast, consent state).
+    const large = new Set(fileList.filter((f) => f.gzip > 5000).map((f) => f.url));
+    const framework = timing.scripts.find((s) => FRAMEWORK_CHUNK.test(new URL(s.url).pathname) && large.has(s.url));
     return {
       status: response?.status(),
       files: fileList,
