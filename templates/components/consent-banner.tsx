@@ -1,12 +1,13 @@
 import type { ConsentCategory } from '../../src/runtime/consent.ts';
 import { PageScript } from '../../src/islands/island.tsx';
 import type { ThirdParties } from '../schemas.ts';
+import { JsonData } from './json-ld.tsx';
 import { consentScriptConfig, type ConsentScriptConfig } from './third-parties.ts';
 
 /** What each category is for, in a few words (after "we use services … for"). */
 const SHORT: Record<ConsentCategory, string> = {
   advertising: 'advertising',
-  measurement: 'counting article reads',
+  measurement: 'measurement',
   location: 'showing offers for your region',
 };
 
@@ -84,7 +85,7 @@ export function ConsentBanner({ thirdParties, offered, pageCategories, ownServic
           Change it any time with “Privacy choices” at the foot of each page; a withdrawal applies once you reload.{' '}
           <a href="/privacy-policy#privacy-choices">Privacy policy</a>
         </p>
-        <script type="application/json" id="consent-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
+        <JsonData id="consent-config" data={config} />
       </div>
       <PageScript name="consent" />
     </section>

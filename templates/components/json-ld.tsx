@@ -16,6 +16,11 @@ export function JsonLd({ data }: { data: unknown }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(data) }} />;
 }
 
+/** Data for a page script, as `<script type="application/json" id>`, escaped the same way. */
+export function JsonData({ id, data }: { id: string; data: unknown }) {
+  return <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: jsonLdString(data) }} />;
+}
+
 /** BreadcrumbList for a page below the home page. */
 export function breadcrumbs(siteUrl: string, trail: { name: string; path: string }[]) {
   return {

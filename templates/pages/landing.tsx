@@ -3,6 +3,7 @@ import type { PageProps } from '../../src/build/types.ts';
 import { PageScript } from '../../src/islands/island.tsx';
 import { checkAllowedUrl } from '../../src/landing/index.ts';
 import { Document, type SharedData } from '../components/document.tsx';
+import { JsonData } from '../components/json-ld.tsx';
 import type { LandingData, ThirdParties } from '../schemas.ts';
 import { birthYears, formatLandingDate, LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
 
@@ -20,8 +21,8 @@ export function LandingPage(props: PageProps) {
   const shared = site.shared as SharedData & { thirdParties: ThirdParties };
   const locale = renderedLocale(data);
   const t = (key: keyof LandingText): string => data.packs[locale]?.[key] ?? LANDING_TEXT[key];
+  // landingSchema has already held defaultUrl to the page's trackers; this is its normalised form.
   const fallback = data.defaultUrl ? checkAllowedUrl(data.defaultUrl, data.trackers) : undefined;
-  if (fallback && !fallback.ok) throw new Error(`${page.entry!.file}: defaultUrl is refused (${fallback.reason}); use an https link on "trackers" with a /click or /go/ path`);
   const href = fallback?.ok ? fallback.url : undefined;
   const config = landingConfig(data, shared.thirdParties);
   const consent: ('location' | 'measurement')[] = ['location', ...(data.beacon ? (['measurement'] as const) : [])];
@@ -97,7 +98,7 @@ export function LandingPage(props: PageProps) {
           {page.html ? <div className="prose landing-prose" dangerouslySetInnerHTML={{ __html: page.html }} /> : null}
         </div>
       </div>
-      <script type="application/json" id="landing-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }} />
+      <JsonData id="landing-config" data={config} />
       <PageScript name="landing" />
     </Document>
   );

@@ -3,13 +3,13 @@
 // `subscribers export` command), a real server failure (PostgreSQL stopped under the running
 // preview), the same forms without JavaScript, and axe-core on the pages that carry them.
 import { AxeBuilder } from '@axe-core/playwright';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../src/forms/validate.ts';
+import { exportStored } from '../helpers/cli.ts';
 import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { openPage } from '../e2e-helpers/session.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
@@ -18,28 +18,10 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
 const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'forms');
-const CLI = join(PROJECT_ROOT, 'bin', 'heartnotes.mjs');
 // The default of 10 submissions a minute per client would stop a test file that sends more.
 const RATE = { HEARTNOTES_FORMS_RATE_LIMIT: '1000' };
 let unique = 0;
 const address = (what: string) => `${what}-${process.pid}-${++unique}@example.com`;
-
-interface Stored {
-  subscribers: { email: string; source: string | null }[];
-  contacts: { email: string; name: string; message: string; source: string | null }[];
-}
-
-/** What the forms stored about `email`, through the CLI's GDPR export. */
-function exportEmail(email: string, env: Record<string, string>): Stored {
-  const run = spawnSync(process.execPath, [CLI, 'subscribers', 'export', '--email', email], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 60_000,
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as Stored;
-}
 
 /** Waits until the island inside `selector` has been hydrated by React. */
 async function hydrated(page: Page, island: 'email-capture' | 'contact-form') {
@@ -308,9 +290,9 @@ describe('forms on the default store (PGlite)', () => {
   it('the server stored what was sent (read back with `subscribers export` once the preview has stopped)', async () => {
     // PGlite allows one process at a time: stop the preview first.
     await site.stop();
-    const sub = exportEmail(stored.subscriber, env);
+    const sub = exportStored(stored.subscriber, env);
     expect(sub.subscribers.map((r) => [r.email, r.source])).toEqual([[stored.subscriber, '/']]);
-    const sent = exportEmail(stored.contact, env);
+    const sent = exportStored(stored.contact, env);
     expect(sent.contacts.map((r) => [r.name, r.email, r.message, r.source])).toEqual([
       ['Ann Example', stored.contact, 'Thank you for the article on first dates.\nIt helped.', '/contact'],
     ]);
@@ -369,9 +351,9 @@ describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => 
     expect(run.status).toBe(200);
     await expect.poll(() => run.s.status.innerText()).toBe(TEXT.subscribed);
     await run.page.close();
-    expect(exportEmail(first, env).subscribers.map((r) => r.source)).toEqual(['/']);
-    expect(exportEmail(during, env).subscribers).toEqual([]);
-    expect(exportEmail(after, env).subscribers.length).toBe(1);
+    expect(exportStored(first, env).subscribers.map((r) => r.source)).toEqual(['/']);
+    expect(exportStored(during, env).subscribers).toEqual([]);
+    expect(exportStored(after, env).subscribers.length).toBe(1);
   });
 
   it('contact: works, fails with the database stopped (fields kept), works again once it is back', async () => {
@@ -408,9 +390,9 @@ describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => 
     expect(run.status).toBe(200);
     await expect.poll(() => run.c.status.innerText()).toBe(TEXT.sent);
     await run.page.close();
-    expect(exportEmail(first.email, env).contacts.map((r) => r.message)).toEqual([first.message]);
-    expect(exportEmail(during.email, env).contacts).toEqual([]);
-    expect(exportEmail(after.email, env).contacts.map((r) => r.message)).toEqual([after.message]);
+    expect(exportStored(first.email, env).contacts.map((r) => r.message)).toEqual([first.message]);
+    expect(exportStored(during.email, env).contacts).toEqual([]);
+    expect(exportStored(after.email, env).contacts.map((r) => r.message)).toEqual([after.message]);
   });
 
   it('without JavaScript both forms post and land on /thank-you and /contact?sent=1 (message shown); the rows are stored', async () => {
@@ -424,7 +406,7 @@ describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => 
     } finally {
       await page.close();
     }
-    expect(exportEmail(subEmail, env).subscribers.map((r) => r.source)).toEqual(['/']);
+    expect(exportStored(subEmail, env).subscribers.map((r) => r.source)).toEqual(['/']);
 
     const v = { name: 'No Script', email: address('nojs-contact'), message: 'Sent without JavaScript.' };
     for (const viewport of [PHONE, DESKTOP]) {
@@ -442,7 +424,7 @@ describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => 
         await opened.page.close();
       }
     }
-    expect(exportEmail(v.email, env).contacts.map((r) => [r.name, r.message, r.source])).toEqual([
+    expect(exportStored(v.email, env).contacts.map((r) => [r.name, r.message, r.source])).toEqual([
       ['No Script', `${v.message} 375`, '/contact'],
       ['No Script', `${v.message} 1280`, '/contact'],
     ]);

@@ -4,7 +4,6 @@
 // Every request to a host other than the preview server is answered here (a stub partner page,
 // a stub geolocation answer) and recorded, so nothing leaves the machine.
 import { AxeBuilder } from '@axe-core/playwright';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { exportStored } from '../helpers/cli.ts';
 import { cuAttacks, TRACK } from '../helpers/cu-attacks.ts';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'landing');
 mkdirSync(SCREENSHOTS, { recursive: true });
-const CLI = join(PROJECT_ROOT, 'bin', 'heartnotes.mjs');
 /** The page clock starts here in timing tests (a Sunday, well before the wheel page's deadline). */
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -667,14 +666,7 @@ describe('every landing route without JavaScript, and its accessibility', { time
 
   it('the gate stored the email with the page as its source (read back once the preview has stopped)', async () => {
     await site.stop();
-    const run = spawnSync(process.execPath, [CLI, 'subscribers', 'export', '--email', GATE_EMAIL], {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', ...env },
-      timeout: 60_000,
-    });
-    expect(run.status, run.stderr).toBe(0);
-    const stored = JSON.parse(run.stdout) as { subscribers: { email: string; source: string }[] };
+    const stored = exportStored(GATE_EMAIL, env);
     expect(stored.subscribers.map((s) => [s.email, s.source])).toEqual([[GATE_EMAIL, '/approachx-redirect-lp']]);
   });
 });

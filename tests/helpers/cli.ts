@@ -59,3 +59,26 @@ export function startCli(args: string[], timeout = 30_000): Promise<RunningCli> 
     });
   });
 }
+
+/** What the forms stored about one address, as `subscribers export` prints it. */
+export interface StoredRows {
+  subscribers: { email: string; source: string | null }[];
+  contacts: { email: string; name: string; message: string; source: string | null }[];
+}
+
+/**
+ * Reads back what the forms stored about `email` through the CLI's GDPR export, with `extraEnv`
+ * naming the store (`HEARTNOTES_DATA_DIR` or `DATABASE_URL`). PGlite lets one process use a data
+ * folder at a time, so stop the server that wrote it first.
+ */
+export function exportStored(email: string, extraEnv: Record<string, string> = {}): StoredRows {
+  const run = spawnSync(process.execPath, ['bin/heartnotes.mjs', 'subscribers', 'export', '--email', email], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...env, ...extraEnv },
+    timeout: 60_000,
+  });
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`subscribers export exited with ${run.status}:\n${run.stderr}`);
+  return JSON.parse(run.stdout) as StoredRows;
+}
