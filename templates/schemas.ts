@@ -133,7 +133,7 @@ export const pageSchema = z.strictObject({
   conversionOnLoad: z.boolean().default(false),
   /** The call-to-action shown by the affiliate-button template (optional). */
   button: z.strictObject({ text: z.string(), href: z.string().url() }).optional(),
-  aliases: z.array(z.string()).default([]),
+  aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
   updated: dateField().optional(),
   effective: dateField().optional(),
@@ -153,7 +153,7 @@ export const articleSchema = z.strictObject({
   coverImage: imagePath(),
   coverAlt: z.string().min(1),
   conclusion: z.string().optional(),
-  aliases: z.array(z.string()).default([]),
+  aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
 });
 
@@ -207,7 +207,7 @@ const rootPageFields = {
   date: dateField(),
   coverImage: imagePath(),
   coverAlt: z.string().min(1),
-  aliases: z.array(z.string()).default([]),
+  aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
 };
 
@@ -261,7 +261,7 @@ export const reviewSchema = z.strictObject({
   /** Also publish this review at a landing address, e.g. /mitolyn-review (optional). */
   landingPath: sitePath().optional(),
   guarantee: z.string().default('60-day money-back guarantee'),
-  aliases: z.array(z.string()).default([]),
+  aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
 });
 

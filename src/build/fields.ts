@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sitePathProblem } from './output-paths.ts';
 
 /**
  * Schema building blocks for site configs. Dates accept what YAML produces for `2025-01-05`
@@ -9,9 +10,12 @@ export const dateField = () =>
     .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written as YYYY-MM-DD')])
     .transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v));
 
-/** A site path such as `/about`: starts with one slash, no spaces. */
+/** A site path such as `/about`: one slash, then URL-safe segments; never `.` or `..` (see output-paths.ts). */
 export const sitePath = () =>
-  z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'expected a site path starting with "/", such as /about');
+  z.string().superRefine((value, ctx) => {
+    const problem = sitePathProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `expected a site path such as /about, but ${problem}` });
+  });
 
 /** A path or URL to an image under public/ or on the web. */
 export const imagePath = () => z.string().regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'expected a path such as /images/cover.svg');

@@ -13,6 +13,7 @@ import { buildRouteTable } from './routes.ts';
 import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 import { tidyMarkdownCache } from './markdown-cache.ts';
 import { planOutput } from './output-plan.ts';
+import { foldedCollisions } from './output-paths.ts';
 import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './up-to-date.ts';
 import { bundleIslands } from './islands.ts';
 import { bundleStyles } from './styles.ts';
@@ -89,14 +90,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir }
     : startOutput(outDir);
   try {
-    const publicDir = join(root, config.publicDir ?? 'public');
-    const publicFiles = listFolder(publicDir);
-    const publicPaths = new Set(publicFiles.map((f) => f.path));
-    const clash = table.routes.filter((r) => publicPaths.has(r.outFile));
-    failOn(clash.map((r) => ({ ...messages.duplicateRoute(r.path, [r.sources[0] ?? r.path, `${config.publicDir ?? 'public'}/${r.outFile}`]), file: r.sources[0] })));
+    const publicName = config.publicDir ?? 'public';
+    const publicDir = join(root, publicName);
+    const { files: publicFiles, broken } = listFolder(publicDir);
+    failOn(broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })));
 
     const redirects = [...table.redirects, ...(config.redirects?.(content) ?? [])];
     const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
+    failOn(outputClashes(table.routes, publicFiles.map((f) => f.path), publicName, siteFiles));
 
     // Every output file with a key of its inputs; what matches the previous build stays as it is.
     const siteKey = hashText(compiled.versionKey, JSON.stringify(site));
@@ -209,6 +210,32 @@ export function buildSiteFiles(
     files.set(page.outFile, page.html);
   }
   return files;
+}
+
+/**
+ * Output files claimed twice: a `public/` file where the build writes a page or a file of its own,
+ * or two files that a case-insensitive disk would merge. (Two pages at one path are reported by
+ * the route table, with every input involved.)
+ */
+function outputClashes(routes: Route[], publicFiles: string[], publicName: string, siteFiles: Map<string, unknown>): Diagnostic[] {
+  const owners = new Map<string, string[]>();
+  const own = (file: string, who: string) => owners.set(file, [...(owners.get(file) ?? []), who]);
+  for (const r of routes) own(r.outFile, r.sources[0] ?? `the page ${r.path}`);
+  for (const file of siteFiles.keys()) if (!owners.has(file)) own(file, `the generated ${file}`);
+  const diagnostics: Diagnostic[] = [];
+  for (const file of publicFiles) {
+    const generated = owners.get(file);
+    if (generated) {
+      diagnostics.push({ ...messages.publicClash(`${publicName}/${file}`, generated[0]), file: `${publicName}/${file}` });
+      continue;
+    }
+    own(file, `${publicName}/${file}`);
+  }
+  for (const group of foldedCollisions(owners.keys())) {
+    const inputs = group.map((f) => owners.get(f)![0]);
+    diagnostics.push({ ...messages.foldedCollision(group, inputs), file: inputs[0] });
+  }
+  return diagnostics;
 }
 
 function failOn(diagnostics: Diagnostic[]): void {

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildManifest } from './cache.ts';
+import { outputFileProblem, staysInside } from './output-paths.ts';
 
 export interface OutputPlan {
   /** `full`: write everything into a fresh folder and swap it in; `incremental`: move in only what changed. */
@@ -32,7 +33,11 @@ export function planOutput(desired: Map<string, string>, manifest: BuildManifest
     else write.add(file);
   }
   if (write.size > desired.size * FULL_REBUILD_SHARE) return { mode: 'full', write: all, keep: new Set(), remove: [] };
-  const remove = Object.keys(manifest.files).filter((f) => !desired.has(f));
+  // A path from the manifest that is not a proper output path was never ours to remove.
+  const remove = Object.keys(manifest.files).filter((f) => !desired.has(f) && outputFileProblem(f) === undefined);
+  // A folder of the output replaced by a link to elsewhere: write the whole output afresh
+  // rather than through the link (the swap replaces the link itself).
+  if (![...write, ...remove].every((f) => staysInside(outDir, f))) return { mode: 'full', write: all, keep: new Set(), remove: [] };
   return { mode: 'incremental', write, keep, remove };
 }
 

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
+import { outputFileProblem, sitePathProblem } from './output-paths.ts';
 import type { PageSpec, Redirect, Route, RouteDef } from './types.ts';
 
 export interface RouteTable {
@@ -51,12 +52,18 @@ export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Con
     for (const page of pages) {
       const path = normalisePath(page.path);
       const outFile = page.outFile ?? outFileFor(path);
+      const problem = sitePathProblem(page.path.startsWith('/') ? page.path : `/${page.path}`) ?? outputFileProblem(outFile);
+      if (problem) {
+        diagnostics.push({ ...messages.unsafePath(page.path, problem), file: page.sources[0] });
+        continue;
+      }
       const who = page.sources[0] ?? `route ${def.pattern}`;
       claim(outFile, who);
       routes.push({ ...page, path, outFile });
       for (const alias of page.aliases ?? []) {
-        if (!alias.startsWith('/') || alias.startsWith('//') || /[\s?#]/.test(alias)) {
-          diagnostics.push({ ...messages.invalidAlias(alias), file: page.sources[0] });
+        const aliasProblem = sitePathProblem(alias);
+        if (aliasProblem) {
+          diagnostics.push({ ...messages.invalidAlias(alias, aliasProblem), file: page.sources[0] });
           continue;
         }
         const from = normalisePath(alias);

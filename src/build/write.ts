@@ -1,7 +1,8 @@
 import {
-  copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
+  copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from './render-pages.ts';
 
 /**
@@ -34,7 +35,7 @@ function ensureDir(dir: string): void {
 
 /** Writes one file into the staging folder, creating its folders. */
 export function writeOutputFile(stagingDir: string, outFile: string, contents: string | Uint8Array): void {
-  const file = join(stagingDir, outFile);
+  const file = outputFile(stagingDir, outFile);
   ensureDir(dirname(file));
   writeFileSync(file, contents);
 }
@@ -47,28 +48,56 @@ export interface FolderFile {
   mtimeMs: number;
 }
 
-/** Lists a folder's files recursively, sorted; dot files are skipped. */
-export function listFolder(from: string): FolderFile[] {
+/**
+ * Files a folder may hold that are never published: version-control and desktop clutter.
+ * Other dot files are published (`.well-known/security.txt`, `.nojekyll`, `.htaccess`).
+ */
+const NEVER_PUBLISHED = new Set(['.git', '.svn', '.hg', '.DS_Store', 'Thumbs.db', 'desktop.ini', '.gitkeep']);
+
+/** A link under a folder that cannot be followed: it loops, or its target is missing. */
+export interface BrokenLink {
+  /** Path relative to the folder, POSIX separators. */
+  path: string;
+  problem: 'loop' | 'dangling';
+}
+
+/**
+ * Lists a folder's files recursively, sorted, following links to files and folders; a link
+ * that loops or points nowhere is returned in `broken` instead of being skipped in silence.
+ */
+export function listFolder(from: string): { files: FolderFile[]; broken: BrokenLink[] } {
   const files: FolderFile[] = [];
-  if (!existsSync(from)) return files;
-  const walk = (dir: string, rel: string) => {
+  const broken: BrokenLink[] = [];
+  if (!existsSync(from)) return { files, broken };
+  const walk = (dir: string, rel: string, seen: Set<string>) => {
     for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (d.name.startsWith('.')) continue;
+      if (NEVER_PUBLISHED.has(d.name)) continue;
       const relPath = rel ? `${rel}/${d.name}` : d.name;
-      if (d.isDirectory()) walk(join(dir, d.name), relPath);
-      else if (d.isFile() || d.isSymbolicLink()) {
-        const s = statSync(join(dir, d.name));
-        files.push({ path: relPath, size: s.size, mtimeMs: s.mtimeMs });
+      const abs = join(dir, d.name);
+      let s: ReturnType<typeof statSync>;
+      try {
+        s = statSync(abs);
+      } catch {
+        broken.push({ path: relPath, problem: 'dangling' });
+        continue;
       }
+      if (s.isDirectory()) {
+        const real = realpathSync(abs);
+        if (seen.has(real)) {
+          broken.push({ path: relPath, problem: 'loop' });
+          continue;
+        }
+        walk(abs, relPath, new Set([...seen, real]));
+      } else if (s.isFile()) files.push({ path: relPath, size: s.size, mtimeMs: s.mtimeMs });
     }
   };
-  walk(from, '');
-  return files;
+  walk(from, '', new Set([realpathSync(from)]));
+  return { files, broken };
 }
 
 /** Copies one file verbatim into the staging folder. */
 export function copyIntoOutput(stagingDir: string, fromDir: string, path: string): void {
-  const to = join(stagingDir, path);
+  const to = outputFile(stagingDir, path);
   ensureDir(dirname(to));
   copyFileSync(join(fromDir, path), to);
 }
@@ -93,13 +122,15 @@ export function commitOutput(staging: Staging): void {
  * file is replaced with one rename, so a reader never sees a half-written file.
  */
 export function commitChanges(staging: Staging, changed: Iterable<string>, removed: string[]): void {
-  for (const file of changed) {
-    const to = join(staging.outDir, file);
+  // Every target is proven inside the output, links followed, before anything moves.
+  const moves = [...changed].map((file) => [outputFile(staging.dir, file), outputFile(staging.outDir, file, true)]);
+  const removals = removed.map((file) => [file, outputFile(staging.outDir, file, true)]);
+  for (const [from, to] of moves) {
     ensureDir(dirname(to));
-    renameSync(join(staging.dir, file), to);
+    renameSync(from, to);
   }
-  for (const file of removed) {
-    rmSync(join(staging.outDir, file), { force: true });
+  for (const [file, abs] of removals) {
+    rmSync(abs, { force: true });
     removeEmptyParents(staging.outDir, dirname(file));
   }
   rmSync(staging.dir, { recursive: true, force: true });

@@ -108,7 +108,7 @@ export async function openDevSession(options: DevSessionOptions) {
       const content = new Map<string, LoadedFile>();
       for (const [file, text] of readContentFiles(root, contentDir)) content.set(file, loadFile(file, text, contentDir, parts));
       const publicDir = config.publicDir ?? 'public';
-      const next = computeSnapshot(parts, content, listFolder(join(root, publicDir)), snapshotOptions(publicDir), undefined);
+      const next = computeSnapshot(parts, content, listFolder(join(root, publicDir)).files, snapshotOptions(publicDir), undefined);
       manifest = readManifest(cacheDir, outDir);
       links.clear();
       for (const [file, output] of next.outputs) {
@@ -163,7 +163,7 @@ export async function openDevSession(options: DevSessionOptions) {
       const dirs = folders();
       const edited = changed.filter((p) => classify(p) === 'content');
       const content = nextContent(previous, parts, edited, dirs.contentDir);
-      const publicFiles = kinds.has('public') ? listFolder(dirs.public) : previous.publicFiles;
+      const publicFiles = kinds.has('public') ? listFolder(dirs.public).files : previous.publicFiles;
       const opts = snapshotOptions(dirs.publicDir);
       // Only Markdown bodies changed: the site's functions need not run again (body-edit.ts).
       const bodyOnly = [...kinds].every((k) => k === 'content') && applyBodyEdits(previous, content, edited.map(relativeTo(root)), opts);

@@ -59,10 +59,32 @@ export const messages = {
     message: `${inputs.length} inputs produce the same page ${path}: ${inputs.join(', ')}`,
     hint: 'rename one of them, or change its slug or aliases',
   }),
-  invalidAlias: (alias: string) => ({
+  invalidAlias: (alias: string, problem: string) => ({
     code: 'routes/invalid-alias',
-    message: `alias "${alias}" is not a site path`,
+    message: `alias "${alias}" is not a site path: ${problem}`,
     hint: 'aliases start with "/" and name an old address on this site, e.g. "/old-name"',
+  }),
+  unsafePath: (path: string, problem: string) => ({
+    code: 'routes/unsafe-path',
+    message: `the address "${path}" cannot be published: ${problem}`,
+    hint: 'addresses are made of segments of letters, digits, "-", "_", "." and "~" between single slashes, such as /guides/first-date',
+  }),
+  foldedCollision: (files: string[], inputs: string[]) => ({
+    code: 'routes/case-collision',
+    message: `${files.map((f) => `"${visibleForm(f)}"`).join(' and ')} differ only in letter case or Unicode form, so they overwrite each other on macOS and Windows disks (from ${inputs.join(', ')})`,
+    hint: 'rename one of them so the names differ in more than case',
+  }),
+  publicClash: (file: string, generatedBy: string) => ({
+    code: 'public/clash',
+    message: `${file} has the same output path as ${generatedBy}, so one would silently overwrite the other`,
+    hint: 'rename or remove the file in public/ (the build writes robots.txt, sitemap.xml, feed.xml, _headers, _redirects, 404.html and every page itself)',
+  }),
+  brokenPublicLink: (path: string, problem: 'loop' | 'dangling') => ({
+    code: 'public/broken-link',
+    message: problem === 'loop'
+      ? `${path} is a link to a folder it is itself inside (a loop), so it cannot be copied`
+      : `${path} is a link whose target does not exist, so nothing can be copied from it`,
+    hint: problem === 'loop' ? 'remove the link, or point it at a folder outside this one' : 'remove the link, or restore the file it points to',
   }),
   renderFailed: (path: string, reason: string) => ({
     code: 'render/failed',
@@ -100,3 +122,8 @@ export const messages = {
     hint: 'run the command from the project folder, or pass --root',
   }),
 } satisfies Record<string, (...args: never[]) => Omit<Diagnostic, keyof Located>>;
+
+/** Non-ASCII characters as `\u{…}`, so two names that look the same show how they differ. */
+function visibleForm(text: string): string {
+  return text.replace(/[^\x20-\x7e]/gu, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
+}

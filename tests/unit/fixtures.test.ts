@@ -166,7 +166,7 @@ describe('bad-content fixture', () => {
     try {
       const message = await buildErrors(fx);
       expect(headlines(message)).toEqual([
-        'content/data/nav.json:3:30: "[1].path" is not valid: expected a site path starting with "/", such as /about',
+        'content/data/nav.json:3:30: "[1].path" is not valid: expected a site path such as /about, but it must start with "/"',
         'content/pages/broken.md:4:14: front matter is not valid YAML: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line',
         'content/posts/types.md:2:8: "title" should be text, but it is the number 42',
         'content/posts/types.md:4:7: "date" is not valid: expected a date written as YYYY-MM-DD',

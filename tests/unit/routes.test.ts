@@ -76,11 +76,17 @@ describe('buildRouteTable', () => {
     ]);
   });
 
-  it.each(['old-about', '//evil.example/x', '/with space', '/a?b=1', 'https://example.com/old'])('rejects the alias %j', (alias) => {
+  it.each([
+    ['old-about', 'it must start with "/"'],
+    ['//evil.example/x', 'it starts with "//", which browsers read as another site'],
+    ['/with space', 'it contains a space; use letters a-z, digits and dashes, e.g. /first-date-ideas'],
+    ['/a?b=1', 'it contains "?"; use letters a-z, digits and dashes, e.g. /first-date-ideas'],
+    ['https://example.com/old', 'it must start with "/"'],
+  ])('rejects the alias %j', (alias, reason) => {
     const result = table([{ file: 'content/pages/about.md', path: '/about', aliases: [alias] }]);
     expect(result.redirects).toEqual([]);
     expect(result.diagnostics.map(formatDiagnostic)).toEqual([
-      `content/pages/about.md: alias "${alias}" is not a site path\n  hint: aliases start with "/" and name an old address on this site, e.g. "/old-name"`,
+      `content/pages/about.md: alias "${alias}" is not a site path: ${reason}\n  hint: aliases start with "/" and name an old address on this site, e.g. "/old-name"`,
     ]);
   });
 

@@ -1,0 +1,137 @@
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * The one place that decides whether a path may name a file of the output. Every write, rename
+ * and removal in the output goes through `outputFile`, so no content, config or damaged cache can
+ * make the generator touch a file outside the output folder.
+ *
+ * # Design decision
+ * Site paths are checked twice: by the schema (so an editor sees the field's file:line) and
+ * here (a path a template computes, an alias, a manifest entry from an earlier build). Options
+ * rejected: normalising `..` away (it hides the mistake and `/a/../b` would silently publish at
+ * `/b`) and checking only at write time (the build would fail after rendering, with no file:line).
+ */
+
+/** Characters a path segment may hold: RFC 3986 unreserved, plus %-escapes. */
+const SEGMENT = /^(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+$/;
+
+/** Why `path` cannot be a page or redirect address of this site, or `undefined` when it can. */
+export function sitePathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'it must start with "/"';
+  if (path.startsWith('//')) return 'it starts with "//", which browsers read as another site';
+  if (path === '/') return undefined;
+  const segments = path.slice(1).replace(/\/$/, '').split('/');
+  for (const segment of segments) {
+    if (segment === '') return 'it has an empty segment ("//")';
+    if (!SEGMENT.test(segment)) {
+      const bad = [...segment].find((ch) => !/[A-Za-z0-9\-._~%]/.test(ch));
+      if (!bad) return `"${segment}" has a broken %-escape ("%" must be followed by two hex digits)`;
+      return `it contains ${describeChar(bad)}; use letters a-z, digits and dashes, e.g. /first-date-ideas`;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return `"${segment}" has a broken %-escape`;
+    }
+    if (decoded === '.' || decoded === '..') return `it has a "${segment}" segment, which would point outside its folder`;
+    if (/[/\\\0]/.test(decoded)) return `"${segment}" hides a "/", "\\" or NUL in a %-escape`;
+  }
+  return undefined;
+}
+
+function describeChar(ch: string): string {
+  if (ch === ' ') return 'a space';
+  const code = ch.codePointAt(0)!;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code > 0x7e
+    ? `the character U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+    : `"${ch}"`;
+}
+
+/** Why `file` cannot be a file of the output (POSIX, relative to it), or `undefined` when it can. */
+export function outputFileProblem(file: string): string | undefined {
+  if (file === '') return 'it is empty';
+  if (isAbsolute(file) || /^[A-Za-z]:/.test(file)) return 'it is an absolute path';
+  if (file.includes('\\')) return 'it contains "\\"';
+  if (/[\0-\x1f\x7f]/.test(file)) return 'it contains a control character';
+  for (const segment of file.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') return `it has a "${segment || '//'}" segment`;
+  }
+  return undefined;
+}
+
+/** Thrown when something asks to write or remove a file outside the output folder. */
+export class OutsideOutputError extends Error {
+  constructor(readonly file: string, readonly reason: string) {
+    super(`refusing to write "${file}": ${reason}; nothing outside the output folder is ever written or removed`);
+    this.name = 'OutsideOutputError';
+  }
+}
+
+/**
+ * The absolute path of `file` inside `dir`, proven to stay inside it: by its text, and, with
+ * `followLinks`, through any symbolic link among the folders that already exist on the way (an
+ * output folder a build did not just create may hold links put there by someone else).
+ */
+export function outputFile(dir: string, file: string, followLinks = false): string {
+  const problem = outputFileProblem(file);
+  if (problem) throw new OutsideOutputError(file, problem);
+  const root = resolve(dir);
+  const abs = join(root, file);
+  if (!isInside(root, abs)) throw new OutsideOutputError(file, 'it resolves outside the output folder');
+  if (followLinks && !isInside(realRoot(root), realExisting(dirname(abs)))) {
+    throw new OutsideOutputError(file, 'a folder on its way is a link to somewhere outside the output folder');
+  }
+  return abs;
+}
+
+/** `true` when writing `file` into the existing folder `dir` would stay inside it, links followed. */
+export function staysInside(dir: string, file: string): boolean {
+  try {
+    outputFile(dir, file, true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isInside(root: string, abs: string): boolean {
+  const rel = relative(root, abs);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+function realRoot(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+}
+
+/** The real path of the nearest existing ancestor of `path` (itself included), with the rest appended. */
+function realExisting(path: string): string {
+  const rest: string[] = [];
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return join(realpathSync(p), ...rest.reverse());
+    } catch {
+      if (dirname(p) === p) return path;
+      rest.push(p.slice(dirname(p).length + 1));
+    }
+  }
+}
+
+/**
+ * Groups output files that would be one file on a case-insensitive disk (macOS, Windows) or
+ * after Unicode normalisation: `About.html` and `about.html`, `café` written two ways.
+ * Returns each group of two or more, by the first path in it.
+ */
+export function foldedCollisions(files: Iterable<string>): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const file of files) {
+    const key = file.normalize('NFC').toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), file]);
+  }
+  return [...groups.values()].filter((g) => g.length > 1);
+}
