@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
-/** Debian's Chromium; CI installs it with apt. Playwright's own browser downloads are never used. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium (tests/setup.mjs installs it when missing), or CHROMIUM_PATH. Playwright's own browser downloads are never used. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',

