@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry point: compiles the TypeScript CLI with esbuild and runs it. The compiled copy is reused
-// while none of its source files has changed (their mtimes are recorded beside it), so a run
-// costs no compile at all; otherwise compiling takes ~50 ms. Code splitting keeps heavy modules
+// while none of its source files has changed (their mtimes are recorded beside it) and the
+// project has not moved (the compiled code holds its path), so a run costs no compile at all;
+// otherwise compiling takes ~50 ms. A compiled copy that fails to load is compiled again once. Code splitting keeps heavy modules
 // (React, the Markdown parser) out of commands that do not need them.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +16,7 @@ const stampFile = join(outDir, 'stamp.json');
 function upToDate() {
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+    if (stamp.root !== generatorRoot) return undefined;
     for (const [file, mtime] of Object.entries(stamp.inputs)) {
       if (statSync(join(generatorRoot, file)).mtimeMs !== mtime) return undefined;
     }
@@ -48,7 +50,7 @@ async function compile() {
   for (const file of Object.keys(result.metafile.inputs)) inputs[file] = statSync(join(generatorRoot, file)).mtimeMs;
   const entry = `${build}/cli.js`;
   const tmp = `${stampFile}.${process.pid}`;
-  writeFileSync(tmp, JSON.stringify({ entry, inputs }));
+  writeFileSync(tmp, JSON.stringify({ root: generatorRoot, entry, inputs }));
   renameSync(tmp, stampFile);
   // Older compiles go after an hour (a long-running dev server may still be using one).
   for (const name of readdirSync(outDir)) {
@@ -60,6 +62,18 @@ async function compile() {
   return entry;
 }
 
-const entry = upToDate() ?? (await compile());
-const { main } = await import(pathToFileURL(join(outDir, entry)).href);
+async function load(entry) {
+  return import(pathToFileURL(join(outDir, entry)).href);
+}
+
+const cached = upToDate();
+let cli;
+try {
+  cli = await load(cached ?? (await compile()));
+} catch (error) {
+  // A damaged compiled copy (a file lost or cut in a crash): compile afresh, once.
+  if (!cached) throw error;
+  cli = await load(await compile());
+}
+const { main } = cli;
 process.exitCode = await main(process.argv);

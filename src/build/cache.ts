@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Bump when the cache layout changes; the version key covers everything else. */
@@ -45,10 +45,23 @@ export function readManifest(cacheDir: string | undefined, outDir: string): Buil
   }
 }
 
-export function writeManifest(cacheDir: string | undefined, manifest: Omit<BuildManifest, 'layout'>): void {
-  if (!cacheDir) return;
+/**
+ * Writes the manifest beside its final name before the output is swapped in, so a failed write
+ * (a full disk) fails the build while the previous output is still in place. `publish` makes it
+ * current once the new output is in: the old manifest is removed first, so a crash between the
+ * swap and `publish` leaves no manifest (the next build is a full one), never a wrong one.
+ */
+export function prepareManifest(cacheDir: string | undefined, manifest: Omit<BuildManifest, 'layout'>): { publish(): void } {
+  if (!cacheDir) return { publish() {} };
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, 'build-manifest.json');
-  writeFileSync(`${file}.tmp`, JSON.stringify({ layout: LAYOUT, ...manifest }));
-  renameSync(`${file}.tmp`, file);
+  const pending = `${file}.tmp`;
+  writeFileSync(pending, JSON.stringify({ layout: LAYOUT, ...manifest }));
+  rmSync(file, { force: true });
+  return { publish: () => renameSync(pending, file) };
+}
+
+/** Writes the manifest at once (dev, where the output is already in place). */
+export function writeManifest(cacheDir: string | undefined, manifest: Omit<BuildManifest, 'layout'>): void {
+  prepareManifest(cacheDir, manifest).publish();
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,13 +83,8 @@ export async function compileSite(root: string): Promise<CompiledSite> {
 
   // Write into a folder named by the hash, so a changed template gets a fresh module URL.
   const dir = join(root, '.cache', 'site', versionKey);
-  const { mkdirSync, writeFileSync } = await import('node:fs');
-  if (!existsSync(join(dir, 'site.config.js'))) {
-    mkdirSync(dir, { recursive: true });
-    for (const file of result.outputFiles) {
-      writeFileSync(join(dir, file.path.slice(file.path.lastIndexOf('/') + 1)), file.contents);
-    }
-  }
+  const outputs = result.outputFiles.map((file) => ({ name: file.path.slice(file.path.lastIndexOf('/') + 1), contents: file.contents }));
+  if (!holdsExactly(dir, outputs)) writeFolderAtomically(dir, outputs);
   pruneOldBuilds(join(root, '.cache', 'site'), versionKey);
   const configModule = join(dir, 'site.config.js');
   const mod = (await import(pathToFileURL(configModule).href)) as { default: SiteConfig };
@@ -104,12 +99,38 @@ export async function compileSite(root: string): Promise<CompiledSite> {
   };
 }
 
+/** True when `dir` holds every output file byte for byte (a crash or a hand edit may have left it short). */
+function holdsExactly(dir: string, outputs: { name: string; contents: Uint8Array }[]): boolean {
+  try {
+    return outputs.every((o) => Buffer.from(o.contents).equals(readFileSync(join(dir, o.name))));
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the files into a temporary folder and renames it into place, so `dir` is whole or absent. */
+function writeFolderAtomically(dir: string, outputs: { name: string; contents: Uint8Array }[]): void {
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now().toString(36)}`;
+  mkdirSync(tmp, { recursive: true });
+  for (const o of outputs) writeFileSync(join(tmp, o.name), o.contents);
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    renameSync(tmp, dir);
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    // Another build put the same files in place first.
+    if (!holdsExactly(dir, outputs)) throw error;
+  }
+}
+
 /** Keeps the newest few compiled versions (a running dev server may still use one), drops the rest. */
 function pruneOldBuilds(dir: string, current: string, keep = 4): void {
   try {
     const old = readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== current)
       .map((d) => ({ path: join(dir, d.name), mtime: statSync(join(dir, d.name)).mtimeMs }))
+      // Another build may still be writing its temporary folder.
+      .filter((d) => !d.path.includes('.tmp-') || Date.now() - d.mtime > 3_600_000)
       .sort((a, b) => b.mtime - a.mtime)
       .slice(keep - 1);
     for (const d of old) rmSync(d.path, { recursive: true, force: true });

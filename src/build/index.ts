@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
-import { hashText, readManifest, writeManifest, type BuildManifest } from './cache.ts';
+import { hashText, prepareManifest, readManifest, type BuildManifest } from './cache.ts';
 import { compileSite } from './config.ts';
 import { generatorRoot } from './paths.ts';
 import { checkLinks, type LinkedPage } from './links.ts';
@@ -141,26 +141,30 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     if (options.checkOnly) {
       abortOutput(staging);
     } else {
-      if (plan.mode === 'full') commitOutput(staging);
-      else commitChanges(staging, plan.write, plan.remove);
+      // Everything, the manifest included, is written before the output is swapped in: a write
+      // that fails (a full disk) fails the build with the previous output untouched.
       const linksOf = new Map(linked.map((p) => [p.outFile, p]));
       const files: BuildManifest['files'] = {};
       for (const [file, key] of desired) {
         const previous = plan.keep.has(file) ? manifest!.files[file] : undefined;
         const page = linksOf.get(file);
-        const stat = previous ?? statSync(join(outDir, file));
+        // A rename keeps size and mtime, so the staged file's are the ones the output will have.
+        const stat = previous ?? statSync(join(staging.dir, file));
         files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}) };
       }
       // Record the fingerprint only if no input changed while this build read them.
       const folders = folderInputs(config);
       const inputFiles = [...compiled.inputs, ...styles.inputs, ...islands.inputs, join(root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
       const unchanged = fingerprintInputs(folders, [], fingerprintOptions) === foldersBefore;
-      writeManifest(cacheDir, {
+      const pendingManifest = prepareManifest(cacheDir, {
         outDir,
         files,
         ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, fingerprintOptions), inputs: { folders, files: inputFiles } } : {}),
         summary: { pages: table.routes.length, redirects: redirects.length, assets: styles.assets.length + islands.assets.length + publicFiles.length },
       });
+      if (plan.mode === 'full') commitOutput(staging);
+      else commitChanges(staging, plan.write, plan.remove);
+      pendingManifest.publish();
     }
     lap('write');
     const summary: BuildSummary = {
@@ -180,8 +184,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     return summary;
   } catch (error) {
     abortOutput(staging);
-    throw error;
+    throw asWriteFailure(error, outDir);
   }
+}
+
+/** A file-system error (a full disk, a read-only folder) as one sentence instead of a stack trace. */
+function asWriteFailure(error: unknown, outDir: string): unknown {
+  const e = error as NodeJS.ErrnoException;
+  if (!(e instanceof Error) || typeof e.code !== 'string' || !e.path || !/^E[A-Z]+$/.test(e.code)) return error;
+  const reason = `${e.code} (${e.message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '')})`;
+  const where = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
+  return new DiagnosticError([messages.writeFailed(where(e.path), reason, where(outDir))]);
 }
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */

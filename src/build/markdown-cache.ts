@@ -1,10 +1,11 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { hashText } from './cache.ts';
 
 /** Bump when the pack format changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** More packs than this are merged into one when a build starts. */
 const MAX_PACKS = 24;
 /** A cache folder larger than this is emptied rather than merged (it is only a cache). */
@@ -21,7 +22,14 @@ interface Location {
   pack: string;
   offset: number;
   length: number;
+  /** Hash of the entry's bytes, checked on every read. */
+  check: string;
 }
+
+/** Last line of every complete index; an index without it was cut short and is ignored. */
+const END = 'end';
+
+const checksum = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
 
 /**
  * Rendered Markdown by content hash, under `.cache/markdown/<key>/`, where the key covers the
@@ -33,7 +41,10 @@ interface Location {
  * page cost as much as parsing the page. Now each render thread appends entries to its own pack
  * file and writes an index of them when it finishes; readers load every index at start (a few
  * hundred KB for thousands of pages) and read entries by offset. An index is written only after
- * its pack, so a crashed build leaves entries nobody can see, never a wrong one.
+ * its pack (to a temporary name, then renamed), ends with a line counting its entries, and holds
+ * a hash of every entry's bytes that is checked on each read: a cut index is ignored and a
+ * damaged entry is a miss, so a crashed build or a damaged disk costs a re-render, never a
+ * wrong page.
  */
 export function openMarkdownCache(cacheDir: string | undefined, key: string, salt: string): MarkdownCache {
   if (!cacheDir) return { get: (body, render) => render(body), flush() {} };
@@ -50,7 +61,8 @@ export function openMarkdownCache(cacheDir: string | undefined, key: string, sal
       let fd = fds.get(loc.pack);
       if (fd === undefined) fds.set(loc.pack, (fd = openSync(join(dir, `${loc.pack}.pack`), 'r')));
       const buf = Buffer.allocUnsafe(loc.length);
-      return readSync(fd, buf, 0, loc.length, loc.offset) === loc.length ? buf.toString('utf8') : undefined;
+      if (readSync(fd, buf, 0, loc.length, loc.offset) !== loc.length || checksum(buf) !== loc.check) return undefined;
+      return buf.toString('utf8');
     } catch {
       return undefined;
     }
@@ -70,7 +82,7 @@ export function openMarkdownCache(cacheDir: string | undefined, key: string, sal
         }
         const bytes = Buffer.from(html, 'utf8');
         writeSync(writer, bytes);
-        const entry = { pack: name, offset: writeOffset, length: bytes.length };
+        const entry = { pack: name, offset: writeOffset, length: bytes.length, check: checksum(bytes) };
         writeOffset += bytes.length;
         added.push([hash, entry]);
         index.set(hash, entry);
@@ -84,13 +96,21 @@ export function openMarkdownCache(cacheDir: string | undefined, key: string, sal
         closeSync(writer);
         writer = undefined;
         try {
-          writeFileSync(join(dir, `${name}.idx`), added.map(([h, l]) => `${h} ${l.offset} ${l.length}`).join('\n'));
+          writeIndex(dir, name, added);
         } catch { /* see above */ }
       }
       for (const fd of fds.values()) closeSync(fd);
       fds.clear();
     },
   };
+}
+
+function writeIndex(dir: string, name: string, entries: [string, Location][]): void {
+  const lines = entries.map(([h, l]) => `${h} ${l.offset} ${l.length} ${l.check}`);
+  lines.push(`${END} ${entries.length}`);
+  const tmp = join(dir, `${name}.idx-tmp`);
+  writeFileSync(tmp, lines.join('\n'));
+  renameSync(tmp, join(dir, `${name}.idx`));
 }
 
 function readIndex(dir: string): Map<string, Location> {
@@ -103,12 +123,29 @@ function readIndex(dir: string): Map<string, Location> {
   }
   for (const n of names) {
     const pack = n.slice(0, -4);
-    for (const line of readFileSync(join(dir, n), 'utf8').split('\n')) {
-      const [hash, offset, length] = line.split(' ');
-      if (hash && length) index.set(hash, { pack, offset: Number(offset), length: Number(length) });
+    let lines: string[];
+    try {
+      lines = readFileSync(join(dir, n), 'utf8').split('\n');
+    } catch {
+      continue;
     }
+    const entries = parseIndex(pack, lines);
+    if (entries) for (const [hash, loc] of entries) index.set(hash, loc);
   }
   return index;
+}
+
+/** The entries of one index, or undefined when it is cut short or damaged anywhere. */
+function parseIndex(pack: string, lines: string[]): [string, Location][] | undefined {
+  const last = lines.pop();
+  if (last !== `${END} ${lines.length}`) return undefined;
+  const entries: [string, Location][] = [];
+  for (const line of lines) {
+    const m = /^([0-9a-f]{32}) (\d+) (\d+) ([\w-]{22})$/.exec(line);
+    if (!m) return undefined;
+    entries.push([m[1], { pack, offset: Number(m[2]), length: Number(m[3]), check: m[4] }]);
+  }
+  return entries;
 }
 
 /**
@@ -132,18 +169,20 @@ export function tidyMarkdownCache(cacheDir: string | undefined, key: string): vo
     const index = readIndex(dir);
     const name = `pack-merged-${Date.now().toString(36)}`;
     const out = openSync(join(dir, `${name}.pack`), 'w');
-    const lines: string[] = [];
+    const entries: [string, Location][] = [];
     let offset = 0;
     const readers = new Map<string, Buffer>();
     for (const [hash, loc] of index) {
       let data = readers.get(loc.pack);
       if (!data) readers.set(loc.pack, (data = readFileSync(join(dir, `${loc.pack}.pack`))));
-      writeSync(out, data, loc.offset, loc.length);
-      lines.push(`${hash} ${offset} ${loc.length}`);
+      const bytes = data.subarray(loc.offset, loc.offset + loc.length);
+      if (bytes.length !== loc.length || checksum(bytes) !== loc.check) continue; // damaged: dropped, re-rendered later
+      writeSync(out, bytes);
+      entries.push([hash, { ...loc, pack: name, offset }]);
       offset += loc.length;
     }
     closeSync(out);
-    writeFileSync(join(dir, `${name}.idx`), lines.join('\n'));
+    writeIndex(dir, name, entries);
     for (const n of readdirSync(dir)) if (!n.startsWith(name)) rmSync(join(dir, n), { force: true });
   } catch {
     // Housekeeping only.

@@ -86,6 +86,11 @@ export const messages = {
       : `${path} is a link whose target does not exist, so nothing can be copied from it`,
     hint: problem === 'loop' ? 'remove the link, or point it at a folder outside this one' : 'remove the link, or restore the file it points to',
   }),
+  writeFailed: (path: string, reason: string, outDir: string) => ({
+    code: 'output/write-failed',
+    message: `could not write ${path}: ${reason}; ${outDir}/ still holds the previous build`,
+    hint: 'free some disk space or fix the folder\'s permissions, then build again',
+  }),
   renderFailed: (path: string, reason: string) => ({
     code: 'render/failed',
     message: `rendering ${path} failed: ${reason}`,

@@ -1,0 +1,153 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { copyFixture, diffTrees, readTree, repoRoot, type FixtureCopy } from '../helpers/fixtures.ts';
+
+const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at /m);
+
+let site: FixtureCopy;
+const build = (...args: string[]) => runCli(['build', '--root', site.root, ...args]);
+const dist = () => join(site.root, 'dist');
+const cacheDir = () => join(site.root, '.cache');
+
+/** The one folder of rendered Markdown the current pipeline reads. */
+function markdownDir(): string {
+  const root = join(cacheDir(), 'markdown');
+  const dirs = readdirSync(root);
+  expect(dirs).toHaveLength(1);
+  return join(root, dirs[0]);
+}
+const filesEnding = (dir: string, ext: string) => readdirSync(dir).filter((n) => n.endsWith(ext)).map((n) => join(dir, n));
+
+beforeEach(() => {
+  site = copyFixture('basic', 'heartnotes-cache-');
+});
+afterEach(() => site.cleanup());
+
+describe('the output is swapped in only after every write succeeded', () => {
+  it('a manifest that cannot be written fails the build before the swap: dist/ keeps the previous build', () => {
+    expect(build().status).toBe(0);
+    const before = readTree(dist());
+    site.write('content/posts/first-date.md', site.read('content/posts/first-date.md').replace('Ten calm ways', 'Eleven calm ways'));
+    // A folder where the manifest's temporary file goes makes that write fail, as a full disk would.
+    mkdirSync(join(cacheDir(), 'build-manifest.json.tmp', 'blocked'), { recursive: true });
+
+    const failed = build();
+    expect(failed.status).toBe(1);
+    noStackTrace(failed.stderr);
+    expect(failed.stderr).toMatch(/could not write \S*\.cache\/build-manifest\.json\.tmp: EISDIR .*; \S*dist\/ still holds the previous build/);
+    expect(diffTrees(before, readTree(dist()))).toEqual([]);
+    expect(readdirSync(site.root).filter((n) => n.startsWith('dist.'))).toEqual([]);
+
+    rmSync(join(cacheDir(), 'build-manifest.json.tmp'), { recursive: true });
+    const fixed = build();
+    expect(fixed.status, fixed.stderr).toBe(0);
+    expect(readFileSync(join(dist(), 'post/first-date.html'), 'utf8')).toContain('Eleven calm ways');
+  });
+});
+
+describe('a damaged Markdown cache is rebuilt, never published', () => {
+  let clean: Map<string, Buffer>;
+  /** Rebuilds everything from the (damaged) cache and returns the new output. */
+  const rebuildFromCache = () => {
+    rmSync(dist(), { recursive: true });
+    const r = build();
+    expect(r.status, r.stderr).toBe(0);
+    return readTree(dist());
+  };
+
+  beforeEach(() => {
+    expect(build().status).toBe(0);
+    clean = readTree(dist());
+    expect(filesEnding(markdownDir(), '.idx')).toHaveLength(1);
+  });
+
+  it('an index cut short (a crash while writing it) is ignored', () => {
+    const [idx] = filesEnding(markdownDir(), '.idx');
+    const text = readFileSync(idx, 'utf8');
+    // Cut inside the second-last line, as a crash or a full disk would.
+    truncateSync(idx, text.lastIndexOf('\n') - 3);
+    expect(diffTrees(clean, rebuildFromCache())).toEqual([]);
+  });
+
+  it('an index whose entries point at the wrong bytes is caught by the entry hash', () => {
+    const [idx] = filesEnding(markdownDir(), '.idx');
+    // Every entry claims only its first 8 bytes: "<p>The " instead of the whole page body.
+    writeFileSync(idx, readFileSync(idx, 'utf8').replace(/^(\w+ \d+) \d+ /gm, '$1 8 '));
+    expect(diffTrees(clean, rebuildFromCache())).toEqual([]);
+  });
+
+  it('a pack whose bytes changed on disk is caught by the entry hash', () => {
+    const [pack] = filesEnding(markdownDir(), '.pack');
+    const bytes = readFileSync(pack);
+    for (let i = 0; i < bytes.length; i += 7) bytes[i] = 0x58; // 'X'
+    writeFileSync(pack, bytes);
+    const rebuilt = rebuildFromCache();
+    expect(diffTrees(clean, rebuilt)).toEqual([]);
+    for (const [, html] of rebuilt) expect(html.includes(Buffer.from('XX'))).toBe(false);
+  });
+});
+
+describe('a damaged compiled site is compiled again', () => {
+  it('a render worker lost from .cache/site (a crash between writes) does not break a 300-page build', () => {
+    const post = site.read('content/posts/second-date.md');
+    for (let i = 0; i < 300; i++) {
+      site.write(`content/posts/bulk-${i}.md`, post.replace(/^id: .*$/m, `id: ${5000 + i}`).replace(/^title: .*$/m, `title: "Bulk note ${i}"`));
+    }
+    const first = build();
+    expect(first.status, first.stderr).toBe(0);
+    const clean = readTree(dist());
+    const siteDir = join(cacheDir(), 'site');
+    const [version] = readdirSync(siteDir);
+    rmSync(join(siteDir, version, 'render-worker.js'));
+    rmSync(dist(), { recursive: true });
+
+    const again = build();
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('Cannot find module');
+    expect(existsSync(join(siteDir, version, 'render-worker.js'))).toBe(true);
+    expect(diffTrees(clean, readTree(dist()))).toEqual([]);
+  });
+});
+
+describe('the compiled CLI follows the project', () => {
+  let temp: string;
+  beforeEach(() => {
+    temp = mkdtempSync(join(tmpdir(), 'heartnotes-moved-'));
+  });
+  afterEach(() => rmSync(temp, { recursive: true, force: true }));
+
+  /** A copy of the generator itself (bin, src, templates, content) in `dir`, sharing node_modules. */
+  const copyGenerator = (dir: string) => {
+    for (const part of ['bin', 'src', 'templates', 'content', 'public', 'site.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+      cpSync(join(repoRoot, part), join(dir, part), { recursive: true, preserveTimestamps: true });
+    }
+    symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  };
+  const cli = (dir: string, ...args: string[]) =>
+    spawnSync(process.execPath, [join(dir, 'bin/heartnotes.mjs'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
+  it('a renamed project folder runs, and a damaged compiled copy is compiled again', () => {
+    const before = join(temp, 'before');
+    copyGenerator(before);
+    expect(cli(before, '--version').status).toBe(0);
+    const after = join(temp, 'after');
+    renameSync(before, after);
+    // The old folder is gone; the compiled copy must not point into it.
+    const moved = cli(after, 'check');
+    expect(moved.stderr).not.toContain(before);
+    expect(moved.status, moved.stderr).toBe(0);
+
+    const stamp = JSON.parse(readFileSync(join(after, '.cache/generator/stamp.json'), 'utf8')) as { root: string; entry: string };
+    expect(stamp.root).toBe(after);
+    // Lose a chunk the entry imports, as a crash during an earlier compile could.
+    const entry = join(after, '.cache/generator', stamp.entry);
+    const chunk = /from "\.\/(chunk-\w+\.js)"/.exec(readFileSync(entry, 'utf8'))![1];
+    rmSync(join(entry, '..', chunk));
+    const damaged = cli(after, 'check');
+    expect(damaged.status, damaged.stderr).toBe(0);
+  });
+});
