@@ -33,6 +33,12 @@ async function hydrated(page: Page, island: 'email-capture' | 'contact-form') {
   );
 }
 
+/**
+ * Resolves after the page has run its pending tasks and painted twice: a request the submit
+ * handler started would have been issued by then (the handler sends in the same task).
+ */
+const settled = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /** Counts the page's requests to the forms function. */
 function countApiRequests(page: Page) {
   const seen: string[] = [];
@@ -130,7 +136,7 @@ describe('forms on the default store (PGlite)', () => {
       await s.email.fill('ann example.com');
       await s.email.press('Enter');
       await expect.poll(() => s.alert.innerText()).toBe(TEXT.invalidEmail);
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(requests, 'nothing was sent').toEqual([]);
       expect(new URL(page.url()).pathname).toBe('/');
       expect(problems.all()).toEqual([]);
@@ -200,7 +206,7 @@ describe('forms on the default store (PGlite)', () => {
       await c.email.fill('ann@example.com');
       await c.button.click();
       await expect.poll(() => c.alert.innerText()).toBe('❌ Please enter a message.');
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(requests, 'nothing was sent').toEqual([]);
       expect(problems.all()).toEqual([]);
     } finally {
@@ -253,33 +259,42 @@ describe('forms on the default store (PGlite)', () => {
     }
   });
 
-  it('screenshots of every state at 375 and 1280 px', async () => {
+  it('every state at 375 and 1280 px: its text shows, the form fits the width (screenshots saved)', async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const answer = (status: number, delayMs = 0) => async (route: Route) => {
-      await new Promise((r) => setTimeout(r, delayMs));
-      await route.fulfill({ status, contentType: 'application/json', body: status === 200 ? '{"ok":true}' : '{"error":"down"}' });
-    };
+    const answer = (status: number) => (route: Route) =>
+      route.fulfill({ status, contentType: 'application/json', body: status === 200 ? '{"ok":true}' : '{"error":"down"}' });
+    /** An answer that never comes while the screenshot is taken (the page is closed after). */
+    const pending = () => {};
+    const email = 'ann@example.com';
+    const typeContact = (page: Page) => fillContact(page, { name: 'Ann', email, message: 'Hello' });
+    // [state, what it does, the text that must show]
+    const shots: [string, (page: Page) => Promise<unknown>, string][] = [
+      ['signup-idle', async () => {}, 'Send me the guide'],
+      ['signup-invalid', async (page) => { await signup(page).email.fill('a@b'); await signup(page).button.click(); }, TEXT.invalidEmail],
+      ['signup-submitting', async (page) => { await page.route('**/api/subscribe', pending); await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.submitting],
+      ['signup-success', async (page) => { await page.route('**/api/subscribe', answer(200)); await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.subscribed],
+      ['signup-failed', async (page) => { await page.route('**/api/subscribe', answer(503)); await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.subscribeFailed],
+      ['contact-idle', async () => {}, 'Send message'],
+      ['contact-invalid', async (page) => contact(page).button.click(), 'Please enter your name.'],
+      ['contact-sending', async (page) => { await page.route('**/api/contact', pending); await typeContact(page); await contact(page).button.click(); }, TEXT.sending],
+      ['contact-sent', async (page) => { await page.route('**/api/contact', answer(200)); await typeContact(page); await contact(page).button.click(); }, TEXT.sent],
+      ['contact-failed', async (page) => { await page.route('**/api/contact', answer(503)); await typeContact(page); await contact(page).button.click(); }, TEXT.sendFailed],
+    ];
     for (const viewport of [PHONE, DESKTOP]) {
-      const w = viewport.width;
-      const shots: [string, (page: Page) => Promise<void>][] = [
-        ['signup-idle', async () => {}],
-        ['signup-invalid', async (page) => { await signup(page).email.fill('a@b'); await signup(page).button.click(); await signup(page).alert.getByText(TEXT.invalidEmail).waitFor(); }],
-        ['signup-submitting', async (page) => { await page.route('**/api/subscribe', answer(200, 5000)); await signup(page).email.fill('ann@example.com'); await signup(page).button.click(); await signup(page).button.getByText(TEXT.submitting).waitFor(); }],
-        ['signup-success', async (page) => { await page.route('**/api/subscribe', answer(200)); await signup(page).email.fill('ann@example.com'); await signup(page).button.click(); await signup(page).status.getByText(TEXT.subscribed).waitFor(); }],
-        ['signup-failed', async (page) => { await page.route('**/api/subscribe', answer(503)); await signup(page).email.fill('ann@example.com'); await signup(page).button.click(); await signup(page).alert.getByText(TEXT.subscribeFailed).waitFor(); }],
-        ['contact-idle', async () => {}],
-        ['contact-invalid', async (page) => { await contact(page).button.click(); await contact(page).alert.getByText('Please enter your name.').waitFor(); }],
-        ['contact-sending', async (page) => { await page.route('**/api/contact', answer(200, 5000)); await fillContact(page, { name: 'Ann', email: 'ann@example.com', message: 'Hello' }); await contact(page).button.click(); await contact(page).button.getByText(TEXT.sending).waitFor(); }],
-        ['contact-sent', async (page) => { await page.route('**/api/contact', answer(200)); await fillContact(page, { name: 'Ann', email: 'ann@example.com', message: 'Hello' }); await contact(page).button.click(); await contact(page).status.getByText(TEXT.sent).waitFor(); }],
-        ['contact-failed', async (page) => { await page.route('**/api/contact', answer(503)); await fillContact(page, { name: 'Ann', email: 'ann@example.com', message: 'Hello' }); await contact(page).button.click(); await contact(page).alert.getByText(TEXT.sendFailed).waitFor(); }],
-      ];
-      for (const [name, act] of shots) {
+      for (const [name, act, text] of shots) {
         const isSignup = name.startsWith('signup');
-        const { page } = await open(isSignup ? '/' : '/contact', viewport);
+        const { page, problems } = await open(isSignup ? '/' : '/contact', viewport);
         try {
           await hydrated(page, isSignup ? 'email-capture' : 'contact-form');
           await act(page);
-          await page.locator(isSignup ? 'section.signup' : '.contact-form').screenshot({ path: join(SCREENSHOTS, `${name}-${w}.png`), animations: 'disabled' });
+          const box = page.locator(isSignup ? 'section.signup' : '.contact-form');
+          await expect.poll(() => box.getByText(text, { exact: false }).first().isVisible(), `${name} at ${viewport.width} shows "${text}"`).toBe(true);
+          const bounds = (await box.boundingBox())!;
+          expect(bounds.x, `${name} at ${viewport.width}: starts inside the page`).toBeGreaterThanOrEqual(0);
+          expect(bounds.x + bounds.width, `${name} at ${viewport.width}: ends inside the page`).toBeLessThanOrEqual(viewport.width);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${viewport.width}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
+          await box.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), animations: 'disabled' });
+          expect(problems.pageErrors, name).toEqual([]);
         } finally {
           await page.close();
         }

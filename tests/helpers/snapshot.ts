@@ -5,15 +5,16 @@ import { listFiles } from './fixtures.ts';
 
 /**
  * Compares a built tree with a fixture's `expected/` folder, file list and bytes. A missing
- * `expected/` is written (review the diff before committing it); `UPDATE=1` rewrites it.
- * Returns what happened, so a test can say so.
+ * `expected/` fails the test; `UPDATE=1` (re)writes it from the build (review the diff before
+ * committing it). Returns what happened, so a test can say so.
  */
 export function expectTreeToMatchSnapshot(actualDir: string, expectedDir: string): 'compared' | 'written' {
-  if (process.env.UPDATE === '1' || !existsSync(expectedDir)) {
+  if (process.env.UPDATE === '1') {
     rmSync(expectedDir, { recursive: true, force: true });
     cpSync(actualDir, expectedDir, { recursive: true });
     return 'written';
   }
+  expect(existsSync(expectedDir), `${expectedDir} is missing (run with UPDATE=1 to write it, then review it)`).toBe(true);
   const files = listFiles(actualDir);
   expect(files, 'files in the output (run with UPDATE=1 to accept a change)').toEqual(listFiles(expectedDir));
   for (const file of files) {
