@@ -79,8 +79,8 @@ export default defineSite({
         '',
       ].join('\n'),
     }),
-    page: ({ title }) => ({
-      file: `content/pages/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.md`,
+    page: ({ title, slug }) => ({
+      file: `content/pages/${slug}.md`,
       text: ['---', `title: ${JSON.stringify(title)}`, `description: "What this page offers, in one sentence."`, 'draft: true', '---', '', 'Write the page here.', ''].join('\n'),
     }),
     guide: ({ title, slug, today }) => ({

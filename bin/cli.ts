@@ -167,16 +167,30 @@ export async function main(argv: string[]): Promise<number> {
     .description('scaffold a content file with valid front matter, e.g. new post "First date ideas"')
     .argument('<kind>', 'what to create (see the site\'s scaffolds, e.g. post, page)')
     .argument('<title>', 'its title')
-    .action(async (kind: string, title: string) => {
+    .option('--slug <slug>', 'the file name and address to use instead of one made from the title')
+    .action(async (kind: string, title: string, opts: { slug?: string }) => {
       const root = resolve(String(program.opts().root));
       const { compileSite } = await import('../src/build/config.ts');
+      const { slugify } = await import('../src/build/slug.ts');
       const { config } = await compileSite(root);
       const scaffold = config.scaffolds?.[kind];
       if (!scaffold) {
         throw new UsageError(`unknown kind "${kind}"; this site can scaffold: ${Object.keys(config.scaffolds ?? {}).join(', ') || 'nothing'}`);
       }
+      const slug = opts.slug ?? slugify(title);
+      if (opts.slug !== undefined && (slug === '' || slugify(slug) !== slug)) {
+        throw new UsageError(`--slug must be lowercase letters a-z, digits and single dashes, e.g. --slug ${slugify(slug) || 'first-date-ideas'}`);
+      }
+      if (!slug) {
+        throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
+      }
       const today = new Date().toISOString().slice(0, 10);
-      const { file, text } = scaffold({ title, slug: slugifyTitle(title), today });
+      const { file, text } = scaffold({ title, slug, today });
+      const contentDir = config.contentDir ?? 'content';
+      const name = file.split('/').pop() ?? '';
+      if (!file.startsWith(`${contentDir}/`) || file.split('/').some((s) => s === '..' || s.startsWith('.')) || !/^[a-z0-9][a-z0-9._-]*\.(md|json)$/.test(name)) {
+        throw new UsageError(`the "${kind}" scaffold in site.config.ts named the file "${file}", which is not a content file with a safe name; use the slug it is given (${slug})`);
+      }
       const path = join(root, file);
       if (existsSync(path)) {
         console.error(`${file} already exists; nothing was written. Choose another title or edit that file.`);
@@ -225,13 +239,3 @@ function parsePort(value: string): number {
   return port;
 }
 
-/** `First Date Ideas!` → `first-date-ideas`. */
-export function slugifyTitle(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'untitled';
-}

@@ -62,12 +62,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const { config } = compiled;
   const contentDir = config.contentDir ?? 'content';
 
-  const loaded = loadContent(readContentFiles(root, contentDir), contentDir, config.collections);
+  const read = readContentFiles(root, contentDir);
+  const loaded = loadContent(read.files, contentDir, config.collections);
   const validated = validateContent(loaded.records, config.collections, {
     drafts: options.drafts,
     today: (options.now ?? new Date()).toISOString().slice(0, 10),
   });
-  failOn([...loaded.diagnostics, ...validated.diagnostics]);
+  failOn([...read.problems.values(), ...loaded.diagnostics, ...validated.diagnostics]);
   lap('load and validate');
   const content = validated.content as never;
 

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { codeFrame } from '../diagnostics/frame.ts';
 import { messages } from '../diagnostics/messages.ts';
+import { listFolder } from './list-folder.ts';
 import type { CollectionSpec } from './types.ts';
 
 /** One content file as read from disk, parsed but not yet validated. */
@@ -31,25 +32,82 @@ export interface LoadResult {
 /** An in-memory file map: path relative to the project root → text. */
 export type FileMap = Map<string, string>;
 
-/** Reads every file under the content folder into a file map (sorted, POSIX paths). */
-export function readContentFiles(root: string, contentDir: string): FileMap {
+/**
+ * Reads every `.md` and `.json` file under the content folder into a file map (sorted, POSIX
+ * paths). Linked files and folders are followed; a link that loops or points nowhere, a file that
+ * is not UTF-8 text, and a control character in a file are problems by path, naming the file (and
+ * line), never skipped or published mangled. Names starting with "." (editor and system files)
+ * are skipped.
+ */
+export function readContentFiles(root: string, contentDir: string): { files: FileMap; problems: Map<string, Diagnostic> } {
   const files: FileMap = new Map();
-  const walk = (dir: string, rel: string) => {
-    let names: import('node:fs').Dirent[];
-    try {
-      names = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
+  const problems = new Map<string, Diagnostic>();
+  const { files: found, broken } = listFolder(join(root, contentDir), (name) => name.startsWith('.'));
+  for (const b of broken) {
+    const file = `${contentDir}/${b.path}`;
+    problems.set(file, { ...messages.brokenContentLink(b.problem), file });
+  }
+  for (const { path } of found) {
+    if (!/\.(md|json)$/.test(path)) continue;
+    const file = `${contentDir}/${path}`;
+    const read = readContentFile(join(root, file), file);
+    if (read.problem) problems.set(file, read.problem);
+    else files.set(file, read.text);
+  }
+  return { files, problems };
+}
+
+/**
+ * Reads one content file as text. A file that is not UTF-8, or holds a control character, comes
+ * with the problem (at its line and column) and the text as far as it could be decoded.
+ */
+export function readContentFile(path: string, file: string): { text: string; problem?: Diagnostic } {
+  const decoded = decodeText(readFileSync(path));
+  if (typeof decoded !== 'string') {
+    return { text: decoded.lossy, problem: { ...messages.notUtf8(decoded.byte), file, ...decoded.at, frame: codeFrame(decoded.lossy, decoded.at.line, decoded.at.column) } };
+  }
+  const control = controlCharacter(decoded);
+  if (!control) return { text: decoded };
+  const { line, column } = control.at;
+  return { text: decoded, problem: { ...messages.controlCharacter(control.code), file, line, column, frame: codeFrame(decoded, line, column) } };
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text of a UTF-8 file, or where its first byte that is not UTF-8 sits. */
+function decodeText(bytes: Buffer): string | { byte: number; at: { line: number; column: number }; lossy: string } {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    // The longest prefix that decodes ends where the bad byte starts (a cut sequence at the end, too).
+    let good = 0;
+    let bad = bytes.length;
+    while (good < bad) {
+      const mid = Math.ceil((good + bad) / 2);
+      try {
+        strictUtf8.decode(bytes.subarray(0, mid));
+        good = mid;
+      } catch {
+        bad = mid - 1;
+      }
     }
-    for (const d of names.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (d.name.startsWith('.')) continue;
-      const relPath = `${rel}/${d.name}`;
-      if (d.isDirectory()) walk(join(dir, d.name), relPath);
-      else if (/\.(md|json)$/.test(d.name)) files.set(relPath, readFileSync(join(dir, d.name), 'utf8'));
-    }
-  };
-  walk(join(root, contentDir), contentDir);
-  return files;
+    const before = bytes.subarray(0, good).toString('utf8');
+    const lines = before.split('\n');
+    return { byte: bytes[good] ?? 0, at: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 }, lossy: bytes.toString('utf8') };
+  }
+}
+
+/**
+ * Characters no text needs and that reach the HTML invisibly or break it: C0 controls other than
+ * tab, line feed and carriage return, DEL, and the C1 controls (U+0080–U+009F).
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+function controlCharacter(text: string): { code: number; at: { line: number; column: number } } | undefined {
+  const match = CONTROL.exec(text);
+  if (!match) return undefined;
+  const lines = text.slice(0, match.index).split('\n');
+  return { code: match[0].charCodeAt(0), at: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 } };
 }
 
 /** Parses every file of the map and assigns it to its collection. Reports every problem at once. */

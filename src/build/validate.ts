@@ -7,6 +7,9 @@ import { messages } from '../diagnostics/messages.ts';
 import type { ContentRecord } from './load.ts';
 import type { CollectionSpec, Entry } from './types.ts';
 import { fillPlaceholders } from '../markdown/pipeline.ts';
+import { MAX_NESTING, tooDeeplyNested } from '../markdown/nesting.ts';
+import { sitePathProblem } from './output-paths.ts';
+import { slugify } from './slug.ts';
 
 export interface ValidateResult {
   content: Record<string, unknown>;
@@ -75,6 +78,8 @@ export function validateRecord(
   }
   if (spec.kind === 'json') return { diagnostics: [], data: result.data };
   const data = result.data as Record<string, unknown>;
+  const body = checkBody(record, data);
+  if (body.length) return { diagnostics: body };
   if (!options.drafts && (data.draft === true || (typeof data.date === 'string' && data.date > options.today))) return { diagnostics: [] };
   const id = basename(record.file, '.md');
   const entry: Entry = {
@@ -86,6 +91,24 @@ export function validateRecord(
     bodyLine: record.bodyLine,
   };
   return { diagnostics: [], entry };
+}
+
+/**
+ * What the schema cannot see: a file name that cannot be an address (when no `slug` replaces it),
+ * and nesting too deep to parse in reasonable time.
+ */
+function checkBody(record: ContentRecord, data: Record<string, unknown>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const id = basename(record.file, '.md');
+  if (typeof data.slug !== 'string' && sitePathProblem(`/${id}`)) {
+    diagnostics.push({ ...messages.unsafeFileName(id, slugify(id)), file: record.file });
+  }
+  const nesting = tooDeeplyNested(record.body);
+  if (nesting) {
+    const line = record.bodyLine + nesting.line - 1;
+    diagnostics.push({ ...messages.tooDeep(nesting.depth, MAX_NESTING), file: record.file, line, column: 1, frame: codeFrame(record.source, line, 1) });
+  }
+  return diagnostics;
 }
 
 /** Entries of one collection that share a slug, so would write the same page. */

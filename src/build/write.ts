@@ -5,6 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from './render-pages.ts';
 
+export { listFolder, type BrokenLink, type FolderFile } from './list-folder.ts';
+
 /**
  * The only stage that writes to the output. A build writes into a fresh sibling folder and swaps
  * it in at the end, so a failed build never leaves a half-written `dist/`.
@@ -38,61 +40,6 @@ export function writeOutputFile(stagingDir: string, outFile: string, contents: s
   const file = outputFile(stagingDir, outFile);
   ensureDir(dirname(file));
   writeFileSync(file, contents);
-}
-
-/** A file under a folder, with what identifies its version on disk. */
-export interface FolderFile {
-  /** Path relative to the folder, POSIX separators. */
-  path: string;
-  size: number;
-  mtimeMs: number;
-}
-
-/**
- * Files a folder may hold that are never published: version-control and desktop clutter.
- * Other dot files are published (`.well-known/security.txt`, `.nojekyll`, `.htaccess`).
- */
-const NEVER_PUBLISHED = new Set(['.git', '.svn', '.hg', '.DS_Store', 'Thumbs.db', 'desktop.ini', '.gitkeep']);
-
-/** A link under a folder that cannot be followed: it loops, or its target is missing. */
-export interface BrokenLink {
-  /** Path relative to the folder, POSIX separators. */
-  path: string;
-  problem: 'loop' | 'dangling';
-}
-
-/**
- * Lists a folder's files recursively, sorted, following links to files and folders; a link
- * that loops or points nowhere is returned in `broken` instead of being skipped in silence.
- */
-export function listFolder(from: string): { files: FolderFile[]; broken: BrokenLink[] } {
-  const files: FolderFile[] = [];
-  const broken: BrokenLink[] = [];
-  if (!existsSync(from)) return { files, broken };
-  const walk = (dir: string, rel: string, seen: Set<string>) => {
-    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (NEVER_PUBLISHED.has(d.name)) continue;
-      const relPath = rel ? `${rel}/${d.name}` : d.name;
-      const abs = join(dir, d.name);
-      let s: ReturnType<typeof statSync>;
-      try {
-        s = statSync(abs);
-      } catch {
-        broken.push({ path: relPath, problem: 'dangling' });
-        continue;
-      }
-      if (s.isDirectory()) {
-        const real = realpathSync(abs);
-        if (seen.has(real)) {
-          broken.push({ path: relPath, problem: 'loop' });
-          continue;
-        }
-        walk(abs, relPath, new Set([...seen, real]));
-      } else if (s.isFile()) files.push({ path: relPath, size: s.size, mtimeMs: s.mtimeMs });
-    }
-  };
-  walk(from, '', new Set([realpathSync(from)]));
-  return { files, broken };
 }
 
 /** Copies one file verbatim into the staging folder. */

@@ -8,7 +8,7 @@ import { formatMs } from '../build/format.ts';
 import { build } from '../build/index.ts';
 import { bundleIslands } from '../build/islands.ts';
 import { checkLinks, type LinkedPage } from '../build/links.ts';
-import { readContentFiles } from '../build/load.ts';
+import { readContentFile, readContentFiles } from '../build/load.ts';
 import type { MarkdownCache } from '../build/markdown-cache.ts';
 import { generatorRoot } from '../build/paths.ts';
 import { renderAll } from '../build/render-pool.ts';
@@ -106,7 +106,9 @@ export async function openDevSession(options: DevSessionOptions) {
       const config = parts.compiled.config;
       const contentDir = config.contentDir ?? 'content';
       const content = new Map<string, LoadedFile>();
-      for (const [file, text] of readContentFiles(root, contentDir)) content.set(file, loadFile(file, text, contentDir, parts));
+      const read = readContentFiles(root, contentDir);
+      for (const [file, text] of read.files) content.set(file, loadFile(file, text, contentDir, parts));
+      for (const [file, problem] of read.problems) content.set(file, { text: '', diagnostics: [problem], unreadable: true });
       const publicDir = config.publicDir ?? 'public';
       const next = computeSnapshot(parts, content, listFolder(join(root, publicDir)).files, snapshotOptions(publicDir), undefined);
       manifest = readManifest(cacheDir, outDir);
@@ -214,20 +216,20 @@ export async function openDevSession(options: DevSessionOptions) {
     for (const path of changed) {
       const file = relativeTo(root)(path);
       if (!/\.(md|json)$/.test(file) || file.split('/').some((s) => s.startsWith('.'))) continue;
-      let text: string | undefined;
+      let read: ReturnType<typeof readContentFile> | undefined;
       try {
-        text = readFileSync(path, 'utf8');
+        read = readContentFile(path, file);
       } catch {
-        text = undefined;
+        read = undefined;
       }
-      if (text === undefined) files.delete(file);
-      else if (!reparse && files.get(file)?.text === text) continue; // saved unchanged
+      if (read === undefined) files.delete(file);
+      else if (!reparse && !read.problem && files.get(file)?.text === read.text) continue; // saved unchanged
       else {
         added ||= !files.has(file);
-        files.set(file, loadFile(file, text, contentDir, parts));
+        files.set(file, read.problem ? { text: read.text, diagnostics: [read.problem], unreadable: true } : loadFile(file, read.text, contentDir, parts));
       }
     }
-    if (reparse) for (const [file, loaded] of files) if (!changed.includes(join(root, file))) files.set(file, loadFile(file, loaded.text, contentDir, parts));
+    if (reparse) for (const [file, loaded] of files) if (!loaded.unreadable && !changed.includes(join(root, file))) files.set(file, loadFile(file, loaded.text, contentDir, parts));
     return added ? new Map([...files].sort(([a], [b]) => walkOrder(a, b))) : files;
   };
 

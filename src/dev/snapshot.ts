@@ -28,6 +28,8 @@ export interface LoadedFile {
   text: string;
   record?: ContentRecord;
   diagnostics: Diagnostic[];
+  /** Not UTF-8, a control character, a broken link: nothing to parse until it changes. */
+  unreadable?: true;
 }
 
 /**

@@ -86,6 +86,35 @@ export const messages = {
       : `${path} is a link whose target does not exist, so nothing can be copied from it`,
     hint: problem === 'loop' ? 'remove the link, or point it at a folder outside this one' : 'remove the link, or restore the file it points to',
   }),
+  brokenContentLink: (problem: 'loop' | 'dangling') => ({
+    code: 'content/broken-link',
+    message: problem === 'loop'
+      ? 'this is a link to a folder it is itself inside (a loop), so its files cannot be read'
+      : 'this is a link whose target does not exist, so nothing can be read from it',
+    hint: problem === 'loop' ? 'remove the link, or point it at a folder outside this one' : 'remove the link, or restore the file or folder it points to',
+  }),
+  notUtf8: (byte: number) => ({
+    code: 'content/not-utf8',
+    message: `this file is not UTF-8 text: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here starts no UTF-8 character`,
+    hint: 'save the file as UTF-8 in your editor (usually "Save with encoding" or "Reopen with encoding", then save), and check the characters near this spot',
+  }),
+  controlCharacter: (code: number) => ({
+    code: 'content/control-character',
+    message: `this file holds the invisible control character U+${code.toString(16).toUpperCase().padStart(4, '0')}, which would reach the page unseen`,
+    hint: 'delete it (it often comes from pasting out of a PDF or a word processor); tabs and line breaks are fine',
+  }),
+  unsafeFileName: (name: string, suggestion: string) => ({
+    code: 'content/unsafe-file-name',
+    message: `the file name "${name}" is this page's address, and an address cannot hold spaces, accents or other characters outside a-z, 0-9, "-", "_", "." and "~"`,
+    hint: suggestion
+      ? `rename the file to ${suggestion}.md, or add "slug: ${suggestion}" to its front matter`
+      : 'rename the file using letters a-z, digits and dashes, or add a "slug:" made of them to its front matter',
+  }),
+  tooDeep: (depth: number, max: number) => ({
+    code: 'markdown/too-deep',
+    message: `lists or quotes are nested more than ${max} levels deep here (about ${depth}); deeper nesting takes minutes to read, then fails`,
+    hint: 'flatten the list: start a new list or a new paragraph instead of indenting further',
+  }),
   writeFailed: (path: string, reason: string, outDir: string) => ({
     code: 'output/write-failed',
     message: `could not write ${path}: ${reason}; ${outDir}/ still holds the previous build`,

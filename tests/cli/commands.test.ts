@@ -11,7 +11,7 @@ describe('usage', () => {
     const r = runCli(['--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Usage: heartnotes \[options\] \[command\]/);
-    for (const command of ['build [options]', 'check [options]', 'preview [options]', 'dev [options]', 'new <kind> <title>']) {
+    for (const command of ['build [options]', 'check [options]', 'preview [options]', 'dev [options]', 'new [options] <kind> <title>']) {
       expect(r.stdout.split('\n').some((line) => line.startsWith(`  ${command} `)), command).toBe(true);
     }
     expect(r.stderr).toBe('');

@@ -92,7 +92,7 @@ describe('loadContent', () => {
         '    2 |   "title": "Heart Notes",',
         '  > 3 |   "lang": }',
         '      |           ^',
-        '    4 | ',
+        '    4 |',
         '  hint: check for a missing comma, a trailing comma or an unquoted key near this position',
       ].join('\n'),
     );

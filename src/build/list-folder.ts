@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A file under a folder, with what identifies its version on disk. */
+export interface FolderFile {
+  /** Path relative to the folder, POSIX separators. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** A link under a folder that cannot be followed: it loops, or its target is missing. */
+export interface BrokenLink {
+  /** Path relative to the folder, POSIX separators. */
+  path: string;
+  problem: 'loop' | 'dangling';
+}
+
+/**
+ * Files a folder may hold that are never published: version-control and desktop clutter.
+ * Other dot files are published (`.well-known/security.txt`, `.nojekyll`, `.htaccess`).
+ */
+const NEVER_PUBLISHED = new Set(['.git', '.svn', '.hg', '.DS_Store', 'Thumbs.db', 'desktop.ini', '.gitkeep']);
+
+/** The default of `listFolder`'s `skip`: what `public/` never publishes. */
+export const isClutter = (name: string) => NEVER_PUBLISHED.has(name);
+
+/**
+ * Lists a folder's files recursively, sorted, following links to files and folders; a link
+ * that loops or points nowhere is returned in `broken` instead of being skipped in silence.
+ * Names for which `skip` is true are passed over, with everything below them.
+ */
+export function listFolder(from: string, skip: (name: string) => boolean = isClutter): { files: FolderFile[]; broken: BrokenLink[] } {
+  const files: FolderFile[] = [];
+  const broken: BrokenLink[] = [];
+  if (!existsSync(from)) return { files, broken };
+  const walk = (dir: string, rel: string, seen: Set<string>) => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (skip(d.name)) continue;
+      const relPath = rel ? `${rel}/${d.name}` : d.name;
+      const abs = join(dir, d.name);
+      let s: ReturnType<typeof statSync>;
+      try {
+        s = statSync(abs);
+      } catch {
+        broken.push({ path: relPath, problem: 'dangling' });
+        continue;
+      }
+      if (s.isDirectory()) {
+        const real = realpathSync(abs);
+        if (seen.has(real)) {
+          broken.push({ path: relPath, problem: 'loop' });
+          continue;
+        }
+        walk(abs, relPath, new Set([...seen, real]));
+      } else if (s.isFile()) files.push({ path: relPath, size: s.size, mtimeMs: s.mtimeMs });
+    }
+  };
+  walk(from, '', new Set([realpathSync(from)]));
+  return { files, broken };
+}
