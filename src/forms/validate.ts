@@ -1,11 +1,30 @@
 // The one validation module shared by the form islands (browser) and the forms function
 // (serverless): no `node:` imports, no dependencies.
 
-/** SPEC §4: no spaces or @, an @, then a domain with a dot. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * SPEC §4: no spaces or @, an @, then a domain with a dot. "Spaces" are all of Unicode's: every
+ * separator (Z: spaces, U+2028, U+2029), control (Cc: C0, DEL, C1 such as U+0085) and invisible
+ * format character (Cf: zero-width, bidi controls, the BOM, soft hyphen), and lone surrogates (Cs).
+ */
+export const EMAIL_PATTERN = /^[^@\p{Z}\p{Cc}\p{Cf}\p{Cs}]+@[^@\p{Z}\p{Cc}\p{Cf}\p{Cs}]+\.[^@\p{Z}\p{Cc}\p{Cf}\p{Cs}]+$/u;
 
-/** Server-side bounds: request body in bytes, fields in characters (code points). */
-export const LIMITS = { bodyBytes: 16384, name: 200, email: 254, message: 5000, source: 200 } as const;
+/** The longest value each field may hold, in characters (code points, a CRLF counting as one). */
+const FIELD_LIMITS = { name: 200, email: 254, message: 5000, source: 200 } as const;
+
+// The body limit is what the largest valid form can take on the wire, so a limit on bytes never
+// refuses a form the field limits allow (a 5,000-emoji message is 20 KB as raw UTF-8). A code
+// point is at most 4 UTF-8 bytes; form encoding writes each byte as `%XX` (12 characters), and
+// JSON may escape an astral code point as two `\uXXXX` (12 characters, a BMP one as 6): 12 bytes
+// per allowed code point either way. The envelope covers field names, quotes and separators, the
+// honeypot and any extra fields a client adds, and blank space around values (trimmed away).
+const BYTES_PER_CODE_POINT = 12;
+const ENVELOPE_BYTES = 1024;
+
+/** Server-side bounds: fields in characters (code points), and the request body in bytes derived from them. */
+export const LIMITS = {
+  ...FIELD_LIMITS,
+  bodyBytes: BYTES_PER_CODE_POINT * (FIELD_LIMITS.name + FIELD_LIMITS.email + FIELD_LIMITS.message + FIELD_LIMITS.source) + ENVELOPE_BYTES,
+} as const;
 
 /** The hidden field people leave empty and form-filling bots do not. */
 export const HONEYPOT_FIELD = 'website';
@@ -45,14 +64,22 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; error: string;
 
 type Fields = Record<string, unknown>;
 
-// NUL cannot be stored in Postgres text; other control characters (but tab and line breaks in a
-// message) have no business in a name or an address and are how header injection starts.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
-// With the u flag this matches only unpaired surrogates, which no UTF-8 database can store.
-const LONE_SURROGATE = /[\ud800-\udfff]/u;
+// Refused, not stripped: silently changing what someone typed would store a message they did not
+// write, and the 400 names the field and the character so they can fix it. NUL cannot be stored in
+// Postgres text; the other controls (C0, DEL, C1 such as U+0085 NEL) have no business in a name or
+// message and are how header and terminal injection start. A message keeps tab and line breaks.
+// Lone surrogates (Cs, matched only when unpaired under the u flag) cannot be stored as UTF-8.
+const NAME_REFUSED = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/u;
+const MESSAGE_REFUSED = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+// What EMAIL_PATTERN keeps out besides @ and the plain space, found again to name it in the message.
+const EMAIL_REFUSED = /(?! )[\p{Z}\p{Cc}\p{Cf}\p{Cs}]/u;
+const SOURCE_REFUSED = /[\p{Z}\p{Cc}\p{Cf}\p{Cs}\\]/u;
 
-const length = (s: string) => [...s].length;
+/** Length in code points, a CRLF counting as one as it does for the browser's `maxlength`. */
+const length = (s: string) => [...s.replace(/\r\n/g, '\n')].length;
+
+/** `U+0085`: how a refused character is named in a message (it is often invisible). */
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** True when the honeypot field was filled in, i.e. a bot sent the form. */
 export function isBot(input: unknown): boolean {
@@ -85,7 +112,7 @@ export function validateContact(input: unknown): Validation<ContactInput> {
 export function checkSource(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.length > LIMITS.source) return null;
-  if (CONTROL.test(value) || LINE_BREAK.test(value) || LONE_SURROGATE.test(value) || /\s|\\/.test(value)) return null;
+  if (SOURCE_REFUSED.test(value)) return null;
   return value;
 }
 
@@ -95,9 +122,11 @@ function checkEmail(value: unknown): Validation<string> {
   const email = value.trim();
   if (email === '') return fail('email', 'Please enter your email address.');
   if (length(email) > LIMITS.email) return fail('email', `The email address is too long (at most ${LIMITS.email} characters).`);
-  if (!EMAIL_PATTERN.test(email) || CONTROL.test(email) || LONE_SURROGATE.test(email)) {
-    return fail('email', 'Please enter a valid email address.');
+  const refused = EMAIL_REFUSED.exec(email)?.[0];
+  if (refused !== undefined) {
+    return fail('email', `The email address contains a space or an invisible character (${codePoint(refused)}); please type the address again.`);
   }
+  if (!EMAIL_PATTERN.test(email)) return fail('email', 'Please enter a valid email address.');
   return { ok: true, value: email };
 }
 
@@ -107,8 +136,14 @@ function checkText(value: unknown, field: string, what: string, max: number, mul
   const text = value.trim();
   if (text === '') return fail(field, `Please enter ${what}.`);
   if (length(text) > max) return fail(field, `The ${field} is too long (at most ${max} characters).`);
-  if (CONTROL.test(text) || LONE_SURROGATE.test(text) || (!multiline && LINE_BREAK.test(text))) {
-    return fail(field, `The ${field} contains characters that cannot be stored.`);
+  const refused = (multiline ? MESSAGE_REFUSED : NAME_REFUSED).exec(text)?.[0];
+  if (refused !== undefined) {
+    return fail(
+      field,
+      multiline
+        ? `The ${field} contains a character that cannot be stored (${codePoint(refused)}); please remove it. Line breaks and tabs are fine.`
+        : `The ${field} contains a line break or a character that cannot be stored (${codePoint(refused)}); please write it on one line without it.`,
+    );
   }
   return { ok: true, value: text };
 }

@@ -116,7 +116,7 @@ function accepted<T>(checked: Validation<T>): T {
   return checked.value;
 }
 
-/** Parses a JSON or form-encoded body of at most LIMITS.bodyBytes into named fields. */
+/** Parses a JSON or form-encoded body of at most LIMITS.bodyBytes (derived from the field limits) into named fields. */
 async function readFields(request: Request): Promise<unknown> {
   const [type, ...params] = (request.headers.get('content-type') ?? '').split(';').map((p) => p.trim().toLowerCase());
   if (type !== JSON_TYPE && type !== FORM_TYPE) {
@@ -140,7 +140,10 @@ async function readFields(request: Request): Promise<unknown> {
 }
 
 async function readBody(request: Request, max: number): Promise<Uint8Array> {
-  const tooLarge = new Refusal(413, `The form is too large: at most ${max / 1024} KB can be sent.`);
+  const tooLarge = new Refusal(
+    413,
+    `The form is too large: at most ${max.toLocaleString('en-US')} bytes can be sent, enough for a message of ${LIMITS.message.toLocaleString('en-US')} characters.`,
+  );
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > max) throw tooLarge;
   if (!request.body) return new Uint8Array();

@@ -24,7 +24,11 @@ export interface PersonData {
 export interface Store {
   /** Adds a subscriber; `false` when the address (in any letter case) is already subscribed. */
   addSubscriber(row: { email: string; source: string | null; consent: string }): Promise<boolean>;
-  addContact(row: { name: string; email: string; message: string; source: string | null; consent: string }): Promise<void>;
+  /**
+   * Adds a contact message; `false` when the same name, address (in any letter case) and message
+   * were stored in the last CONTACT_REPEAT_MINUTES, in which case nothing is added.
+   */
+  addContact(row: { name: string; email: string; message: string; source: string | null; consent: string }): Promise<boolean>;
   /** Everything stored about an address (GDPR access). */
   exportEmail(email: string): Promise<PersonData>;
   /** Removes everything stored about an address and returns what was removed (GDPR erasure). */
@@ -32,6 +36,12 @@ export interface Store {
   description: string;
   close(): Promise<void>;
 }
+
+/** How long an identical contact message (same name, address and text) is taken as a repeat of the first. */
+export const CONTACT_REPEAT_MINUTES = 10;
+
+// Any fixed number, in the two-key advisory lock space (apart from the migration lock's one key).
+const CONTACT_LOCK = 7_244_311;
 
 const SUBSCRIBER = 'id, email, source, consent, created_at';
 const CONTACT = 'id, name, email, message, source, consent, created_at';
@@ -48,15 +58,31 @@ export function createStore(db: Db): Store {
       );
       return rows.length === 1;
     },
-    async addContact({ name, email, message, source, consent }) {
-      await db.query('insert into contacts (name, email, message, source, consent) values ($1, $2, $3, $4, $5)', [
-        name,
-        email,
-        message,
-        source,
-        consent,
-      ]);
-    },
+    // # Design decision: one row per repeated message
+    // A double click, a resent form or a script posting the same message 500 times stores it once.
+    // The check is in the database, so it holds across serverless instances: a transaction takes
+    // an advisory lock on the address, so senders of one address queue there while everyone else
+    // goes on in parallel, then inserts only if no identical row is younger than the window. The
+    // lock is taken in its own statement, so the insert's snapshot already sees a row committed by
+    // whoever held it before. Rejected: a unique index on a hash and a time bucket (one statement,
+    // but two copies either side of a bucket edge are both kept, and it needs a new column); a
+    // check before an unlocked insert (concurrent copies all see nothing and all insert).
+    addContact: ({ name, email, message, source, consent }) =>
+      db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1, hashtext(lower($2)))', [CONTACT_LOCK, email]);
+        const rows = await tx.query(
+          `insert into contacts (name, email, message, source, consent)
+           select $1, $2, $3, $4, $5
+           where not exists (
+             select 1 from contacts
+             where lower(email) = lower($2) and name = $1 and message = $3
+               and created_at > now() - make_interval(mins => $6)
+           )
+           returning id`,
+          [name, email, message, source, consent, CONTACT_REPEAT_MINUTES],
+        );
+        return rows.length === 1;
+      }),
     exportEmail: (email) =>
       db.transaction(async (tx) => ({
         email,

@@ -5,7 +5,7 @@ import { CONSENT, LIMITS } from '../../src/forms/validate.ts';
 import type { Db } from '../../src/functions/db.ts';
 import { createFormsHandler, STORE_DOWN_MESSAGE, type FetchHandler } from '../../src/functions/handler.ts';
 import { migrate } from '../../src/functions/schema.ts';
-import { createStore, type Store } from '../../src/functions/store.ts';
+import { CONTACT_REPEAT_MINUTES, createStore, type Store } from '../../src/functions/store.ts';
 
 export const ORIGIN = 'http://site.test';
 
@@ -61,6 +61,33 @@ const C = '/api/contact';
 const contact = { name: 'Ann', email: 'ann@example.com', message: 'Hello there' };
 const big = 'x'.repeat(LIMITS.bodyBytes + 1);
 
+/** Characters an address must not hide: controls, Unicode spaces and separators, invisible format characters. */
+export const REFUSED_IN_EMAIL: Record<string, string> = {
+  'U+0085 (next line)': '\u0085',
+  'U+2028 (line separator)': '\u2028',
+  'U+2029 (paragraph separator)': '\u2029',
+  'U+200B (zero-width space)': '\u200b',
+  'U+200D (zero-width joiner)': '\u200d',
+  'U+2060 (word joiner)': '\u2060',
+  'U+FEFF (byte order mark)': '\ufeff',
+  'U+00AD (soft hyphen)': '\u00ad',
+  'U+00A0 (no-break space)': '\u00a0',
+  'U+3000 (ideographic space)': '\u3000',
+  'U+200E (left-to-right mark)': '\u200e',
+  'U+2066 (bidi isolate)': '\u2066',
+  'U+061C (Arabic letter mark)': '\u061c',
+  'U+007F (DEL)': '\u007f',
+  'U+009B (C1 CSI)': '\u009b',
+  'U+001B (escape)': '\u001b',
+  'a tab': '\t',
+};
+
+/** JSON with every string character written as `\uXXXX`: the longest way to send a value. */
+export function escapedJson(fields: Record<string, string>): string {
+  const esc = (s: string) => [...Array(s.length).keys()].map((i) => `\\u${s.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+  return `{${Object.entries(fields).map(([k, v]) => `"${k}":"${esc(v)}"`).join(',')}}`;
+}
+
 /** Bad input of every kind: each must get its 4xx and leave no row. */
 export const BAD_INPUT: BadCase[] = [
   { name: 'email is a number', req: () => json(S, { email: 42 }), status: 400, field: 'email' },
@@ -80,6 +107,10 @@ export const BAD_INPUT: BadCase[] = [
   { name: 'email with a NUL byte', req: () => json(S, { email: 'ann\u0000@example.com' }), status: 400, field: 'email' },
   { name: 'email with a lone surrogate', req: () => json(S, '{"email":"\\ud800ann@example.com"}'), status: 400, field: 'email' },
   { name: 'email with a bidi override', req: () => json(S, { email: 'ann@exa\u202Emple.com\u0007' }), status: 400, field: 'email' },
+  ...Object.entries(REFUSED_IN_EMAIL).map(([what, c]) => ({ name: `email with ${what}`, req: () => json(S, { email: `ann${c}@example.com` }), status: 400, field: 'email' })),
+  { name: 'email with U+0085 at the end', req: () => json(S, { email: 'ann@example.com\u0085' }), status: 400, field: 'email' },
+  { name: 'form email with an encoded U+0085', req: () => request(S, { type: 'application/x-www-form-urlencoded', body: 'email=ann%C2%85%40example.com' }), status: 400, field: 'email' },
+  { name: 'contact: email with U+2028', req: () => json(C, { ...contact, email: 'ann@exam\u2028ple.com' }), status: 400, field: 'email' },
   { name: 'body is an array', req: () => json(S, [{ email: 'a@example.com' }]), status: 400, field: 'form' },
   { name: 'body is a string', req: () => json(S, '"a@example.com"'), status: 400, field: 'form' },
   { name: 'body is null', req: () => json(S, 'null'), status: 400, field: 'form' },
@@ -89,8 +120,9 @@ export const BAD_INPUT: BadCase[] = [
   { name: 'deeply nested JSON', req: () => json(S, '['.repeat(8000) + ']'.repeat(8000)), status: 400, field: 'form' },
   { name: '__proto__ smuggling', req: () => json(S, '{"__proto__": {"email": "a@example.com"}}'), status: 400, field: 'email' },
   { name: 'invalid UTF-8 bytes', req: () => request(S, { type: 'application/json', body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }), status: 400, field: 'form' },
-  { name: 'body over 16 KB (Content-Length)', req: () => json(S, { email: 'a@example.com', pad: big }), status: 413 },
-  { name: 'body over 16 KB (streamed, no length)', req: () => request(S, { type: 'application/json', body: streamOf(200_000) }), status: 413 },
+  { name: 'body over the limit (Content-Length)', req: () => json(S, { email: 'a@example.com', pad: big }, { 'content-length': String(big.length + 40) }), status: 413 },
+  { name: 'body over the limit (no length)', req: () => json(S, { email: 'a@example.com', pad: big }), status: 413 },
+  { name: 'body over the limit (streamed, no length)', req: () => request(S, { type: 'application/json', body: streamOf(200_000) }), status: 413 },
   { name: '1 MB form post', req: () => form(S, { email: 'a@example.com', pad: 'y'.repeat(1_000_000) }), status: 413 },
   { name: 'text/plain body', req: () => request(S, { type: 'text/plain', body: 'email=a@example.com' }), status: 415 },
   { name: 'no content type', req: () => request(S, { type: null, body: '{"email":"a@example.com"}' }), status: 415 },
@@ -107,14 +139,27 @@ export const BAD_INPUT: BadCase[] = [
   { name: 'contact: name is a number', req: () => json(C, { ...contact, name: 7 }), status: 400, field: 'name' },
   { name: 'contact: name only spaces', req: () => json(C, { ...contact, name: ' \t ' }), status: 400, field: 'name' },
   { name: 'contact: name with header injection', req: () => json(C, { ...contact, name: 'Ann\r\nBcc: all@example.com' }), status: 400, field: 'name' },
+  { name: 'contact: name with U+0085', req: () => json(C, { ...contact, name: 'Ann\u0085Bcc: x' }), status: 400, field: 'name' },
+  { name: 'contact: name with a tab', req: () => json(C, { ...contact, name: 'Ann\tSmith' }), status: 400, field: 'name' },
+  { name: 'contact: name with DEL', req: () => json(C, { ...contact, name: 'Ann\u007f' }), status: 400, field: 'name' },
+  { name: 'contact: name with U+2028', req: () => json(C, { ...contact, name: 'Ann\u2028Smith' }), status: 400, field: 'name' },
   { name: 'contact: name over 200 characters', req: () => json(C, { ...contact, name: 'é'.repeat(201) }), status: 400, field: 'name' },
   { name: 'contact: email invalid', req: () => json(C, { ...contact, email: 'ann@' }), status: 400, field: 'email' },
   { name: 'contact: message missing', req: () => json(C, { ...contact, message: undefined }), status: 400, field: 'message' },
   { name: 'contact: message is an object', req: () => json(C, { ...contact, message: { text: 'hi' } }), status: 400, field: 'message' },
   { name: 'contact: message over 5,000 characters', req: () => json(C, { ...contact, message: 'm'.repeat(5001) }), status: 400, field: 'message' },
   { name: 'contact: message with a NUL byte', req: () => json(C, { ...contact, message: 'hi\u0000there' }), status: 400, field: 'message' },
+  { name: 'contact: message with U+0085', req: () => json(C, { ...contact, message: 'hi\u0085there' }), status: 400, field: 'message' },
+  { name: 'contact: message with a terminal escape', req: () => json(C, { ...contact, message: 'hi \u001b[2J there' }), status: 400, field: 'message' },
+  { name: 'contact: message with a C1 CSI', req: () => json(C, { ...contact, message: 'hi \u009b2J there' }), status: 400, field: 'message' },
+  { name: 'contact: message with DEL', req: () => json(C, { ...contact, message: 'hi\u007f' }), status: 400, field: 'message' },
+  { name: 'contact: message with a form feed', req: () => json(C, { ...contact, message: 'page one\fpage two' }), status: 400, field: 'message' },
+  { name: 'contact: form message with an encoded U+0085', req: () => form(C, { ...contact, message: 'hi\u0085there' }), status: 400, field: 'message' },
   { name: 'contact: message with a lone surrogate', req: () => json(C, `{"name":"Ann","email":"ann@example.com","message":"hi \\udc00"}`), status: 400, field: 'message' },
-  { name: 'contact: 4,500 emoji (under 5,000 characters, over 16 KB)', req: () => json(C, { ...contact, message: '💌'.repeat(4500) }), status: 413 },
+  { name: 'contact: 5,001 emoji (JSON)', req: () => json(C, { ...contact, message: '💌'.repeat(5001) }), status: 400, field: 'message' },
+  { name: 'contact: 5,001 emoji (JSON, all escaped)', req: () => json(C, escapedJson({ ...contact, message: '💌'.repeat(5001) })), status: 400, field: 'message' },
+  { name: 'contact: 5,001 emoji (form post)', req: () => form(C, { ...contact, message: '💌'.repeat(5001) }), status: 400, field: 'message' },
+  { name: 'contact: 5,001 CJK characters (form post)', req: () => form(C, { ...contact, message: '中'.repeat(5001) }), status: 400, field: 'message' },
   { name: 'contact: form post without message', req: () => form(C, { name: 'Ann', email: 'ann@example.com' }), status: 400 },
 ];
 
@@ -206,6 +251,127 @@ export function formsSuite(name: string, target: SuiteTarget): { db: () => Db } 
         ['Zoë 李', 'zoe@example.com', message, '/contact', CONSENT.contact],
         ['Bo', 'bo@example.com', 'Hello', '/contact', CONSENT.contact],
       ]);
+    });
+
+    it('stores 5,000-character messages in emoji, CJK and Cyrillic intact, sent as JSON and as a form post', async () => {
+      const messages = { emoji: '💌'.repeat(LIMITS.message), cjk: '愛'.repeat(LIMITS.message), cyrillic: 'Ж'.repeat(LIMITS.message) };
+      const sent: [string, string][] = [];
+      for (const [script, message] of Object.entries(messages)) {
+        const byJson = await handler(json(C, { name: 'Ann', email: `${script}-json@example.com`, message }));
+        expect(byJson.status, `${script} as JSON: ${await byJson.clone().text()}`).toBe(200);
+        const byForm = await handler(form(C, { name: 'Ann', email: `${script}-form@example.com`, message }));
+        expect(byForm.status, `${script} as a form post`).toBe(303);
+        sent.push([`${script}-json@example.com`, message], [`${script}-form@example.com`, message]);
+      }
+      const stored = await db.query<{ email: string; message: string; n: number }>(
+        'select email, message, char_length(message) as n from contacts order by id',
+      );
+      expect(stored.map((r) => [r.email, r.message])).toEqual(sent);
+      expect(stored.map((r) => Number(r.n))).toEqual(sent.map(() => LIMITS.message));
+    });
+
+    it('takes the largest valid form in its longest encoding, and refuses one byte more than the limit with 413 saying the limit', async () => {
+      // Every field at its limit in 4-byte characters: each is 12 bytes form-encoded or \u-escaped.
+      const largest = {
+        name: '💌'.repeat(LIMITS.name),
+        email: `${'💌'.repeat(LIMITS.email - '@example.com'.length)}@example.com`,
+        message: '🌹'.repeat(LIMITS.message),
+        source: `/${'💌'.repeat((LIMITS.source - 1) >> 1)}`,
+        website: '',
+      };
+      const asForm = new URLSearchParams(largest).toString();
+      const asJson = escapedJson({ ...largest, message: '🌷'.repeat(LIMITS.message) });
+      expect(asForm.length).toBeGreaterThan(60_000);
+      expect(asJson.length).toBeGreaterThan(60_000);
+      expect((await handler(request(C, { type: 'application/x-www-form-urlencoded', body: asForm }))).status).toBe(303);
+      expect((await handler(json(C, asJson))).status).toBe(200);
+      expect((await rows('contacts')).map((r) => [r.name, r.email, [...(r.message as string)].length, r.source])).toEqual([
+        [largest.name, largest.email, LIMITS.message, largest.source],
+        [largest.name, largest.email, LIMITS.message, largest.source],
+      ]);
+
+      const base = JSON.stringify({ ...contact, email: 'edge@example.com', pad: '' });
+      const exactly = JSON.stringify({ ...contact, email: 'edge@example.com', pad: 'x'.repeat(LIMITS.bodyBytes - base.length) });
+      expect(new TextEncoder().encode(exactly).byteLength).toBe(LIMITS.bodyBytes);
+      expect((await handler(json(C, exactly))).status).toBe(200);
+      const over = await handler(json(C, `${exactly} `));
+      expect(over.status).toBe(413);
+      expect(await over.json()).toEqual({
+        error: `The form is too large: at most ${LIMITS.bodyBytes.toLocaleString('en-US')} bytes can be sent, enough for a message of 5,000 characters.`,
+      });
+      expect(await count('contacts')).toBe(3);
+    });
+
+    it('refuses a 5,001-character message with a 400 on the message field, not a 413', async () => {
+      for (const req of [json(C, { ...contact, message: 'Ж'.repeat(5001) }), form(C, { ...contact, message: '💌'.repeat(5001) })]) {
+        const res = await handler(req);
+        expect(res.status).toBe(400);
+        if (res.headers.get('content-type')?.includes('json')) {
+          expect(await res.json()).toEqual({ error: 'The message is too long (at most 5000 characters).', field: 'message' });
+        } else {
+          expect(await res.text()).toContain('The message is too long (at most 5000 characters).');
+        }
+      }
+      expect(await count('contacts')).toBe(0);
+    });
+
+    it('names the refused invisible or control character in the 400', async () => {
+      const email = await handler(json(S, { email: 'ann\u0085@example.com' }));
+      expect(await email.json()).toEqual({
+        error: 'The email address contains a space or an invisible character (U+0085); please type the address again.',
+        field: 'email',
+      });
+      const message = await handler(json(C, { ...contact, message: 'hi\u0085there' }));
+      expect(await message.json()).toEqual({
+        error: 'The message contains a character that cannot be stored (U+0085); please remove it. Line breaks and tabs are fine.',
+        field: 'message',
+      });
+      expect(await count('subscribers')).toBe(0);
+    });
+
+    it('stores 500 identical contact messages, sent 50 at a time, as one row and answers every one as sent', async () => {
+      const same = { name: 'Ann', email: 'ann@example.com', message: 'Please call me back.\nThanks!' };
+      // Each insert waits 50 ms before its row is written, so concurrent copies really overlap: a
+      // check that did not hold them apart would let several through.
+      await db.exec(`
+        create function slow_insert() returns trigger language plpgsql as $$ begin perform pg_sleep(0.05); return new; end $$;
+        create trigger slow_insert before insert on contacts for each row execute function slow_insert();
+      `);
+      const answers: string[] = [];
+      for (let batch = 0; batch < 10; batch++) {
+        const sent = Array.from({ length: 50 }, async (_, i) => {
+          const n = batch * 50 + i;
+          // The same message as JSON or as a form post, the address in another case, blank space around it.
+          const res =
+            n % 2 ? await handler(form(C, same)) : await handler(json(C, { ...same, email: n % 4 ? same.email : ' ANN@Example.com ', message: ` ${same.message}\n` }));
+          return res.status === 303 ? `303 ${res.headers.get('location')}` : `${res.status} ${await res.text()}`;
+        });
+        answers.push(...(await Promise.all(sent)));
+      }
+      await db.exec('drop trigger slow_insert on contacts; drop function slow_insert()');
+      expect(new Set(answers)).toEqual(new Set(['200 {"ok":true}', '303 /contact?sent=1']));
+      expect(answers).toHaveLength(500);
+      const [only, ...more] = await rows('contacts');
+      expect(more).toEqual([]);
+      expect(only).toMatchObject({ name: same.name, message: same.message });
+      expect(String(only.email).toLowerCase()).toBe(same.email);
+
+      // Not the same message: another text, or another name, from the same address.
+      expect((await handler(json(C, { ...same, message: 'One more thing.' }))).status).toBe(200);
+      expect((await handler(json(C, { ...same, name: 'Ann Smith' }))).status).toBe(200);
+      expect((await handler(json(C, { ...same, message: 'One more thing.' }))).status).toBe(200);
+      expect((await rows('contacts')).map((r) => [r.name, r.message])).toEqual([
+        ['Ann', same.message],
+        ['Ann', 'One more thing.'],
+        ['Ann Smith', same.message],
+      ]);
+
+      // Once the window has passed, the same message is new again.
+      await db.exec(`update contacts set created_at = created_at - interval '${CONTACT_REPEAT_MINUTES * 60 + 1} seconds'`);
+      expect((await handler(json(C, same))).status).toBe(200);
+      expect(await count('contacts')).toBe(4);
+      expect(await store.addContact({ ...same, source: null, consent: CONSENT.contact })).toBe(false);
+      expect(await count('contacts')).toBe(4);
     });
 
     it('answers a bad form post with a small HTML page: the status, the reason and a link back', async () => {
