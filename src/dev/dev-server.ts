@@ -111,7 +111,8 @@ export async function startDevServer(options: DevServerOptions) {
     dir: resolve(root, options.outDir),
     mounts: { '/api/': forms.handler },
     intercept: (req, res) => {
-      if (req.url === '/__dev/events') {
+      // GET only: a HEAD answer has no body, so an event stream would never send its headers.
+      if (req.url === '/__dev/events' && req.method === 'GET') {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
         res.write(`: connected\nevent: hello\ndata: ${generation}\n\n`);
         clients.add(res);

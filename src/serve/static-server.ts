@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
-import sirv from 'sirv';
 import { headersFor, parseHeaders } from './header-rules.ts';
 import { matchRedirect, parseRedirects } from './redirect-rules.ts';
+import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts';
+import { sendFile } from './send-file.ts';
 
 /** A web-standard handler, e.g. the forms function, mounted under a path prefix. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -27,32 +29,35 @@ function watchedFile<T>(path: string, parse: (text: string) => T, empty: T): () 
   let stamp = -1;
   let value = empty;
   return () => {
-    let mtime = 0;
     try {
-      mtime = statSync(path).mtimeMs;
+      const mtime = statSync(path).mtimeMs;
+      if (mtime !== stamp) {
+        value = parse(readFileSync(path, 'utf8'));
+        stamp = mtime;
+      }
+      return value;
     } catch {
+      // Not there, or swapped out by a rebuild between the stat and the read: no rules this time.
       return empty;
     }
-    if (mtime !== stamp) {
-      stamp = mtime;
-      value = parse(readFileSync(path, 'utf8'));
-    }
-    return value;
   };
 }
+
+/** What a static file answers to; any other method gets 405 (a mounted handler decides its own). */
+const ALLOW = 'GET, HEAD, OPTIONS';
 
 /**
  * Serves a built site the way a CDN does: existing files first (clean URLs), then `_redirects`
  * rules (301/302 to anywhere, 200 rewrites, 404 rewrites), then `404.html` with status 404;
- * `_headers` applied.
+ * `_headers` applied. No request ends the server: a malformed one gets 400, a failure while
+ * answering gets 500 and one line on stderr (see `answerFailure`).
  */
 export function createStaticServer(options: StaticServerOptions): Server {
   const { dir } = options;
   const redirects = watchedFile(join(dir, '_redirects'), parseRedirects, []);
   const headerRules = watchedFile(join(dir, '_headers'), parseHeaders, []);
-  const files = sirv(dir, { dev: true, extensions: ['html'], dotfiles: false, etag: true });
 
-  const sendFile = (res: ServerResponse, file: string, status: number, pathname: string) => {
+  const sendPage = (res: ServerResponse, file: string, status: number, pathname: string) => {
     let body: Buffer;
     try {
       body = readFileSync(join(dir, file));
@@ -63,11 +68,14 @@ export function createStaticServer(options: StaticServerOptions): Server {
     for (const [k, v] of headersFor(headerRules(), pathname)) res.setHeader(k, v);
     const isHtml = file.endsWith('.html');
     res.setHeader('Content-Type', isHtml ? 'text/html; charset=utf-8' : 'application/octet-stream');
-    res.end(isHtml && options.transformHtml ? options.transformHtml(body.toString('utf8')) : body);
+    const sent = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(body.toString('utf8'))) : body;
+    res.setHeader('Content-Length', sent.length);
+    res.end(sent);
     return true;
   };
   const fileFor = (target: string) => {
     const rel = target.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (isHidden(rel)) return undefined;
     for (const candidate of [rel, `${rel}.html`, `${rel}/index.html`, rel === '' ? 'index.html' : '']) {
       // The host reads these two; it never serves them.
       if (!candidate || candidate === '_redirects' || candidate === '_headers') continue;
@@ -79,26 +87,24 @@ export function createStaticServer(options: StaticServerOptions): Server {
   };
 
   const notFound = (res: ServerResponse, pathname: string) => {
-    if (!sendFile(res, '404.html', 404, pathname)) {
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    if (!sendPage(res, '404.html', 404, pathname)) {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.end('Not found');
     }
   };
 
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      return notFound(res, url.pathname);
-    }
-    if (pathname.includes('\0') || pathname.split('/').includes('..')) return notFound(res, url.pathname);
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.url === '*' && req.method === 'OPTIONS') return refuseMethod(req, res);
+    const url = requestUrl(req);
+    const pathname = decodedPath(url);
+    if (pathname.split('/').includes('..')) return notFound(res, url.pathname);
 
     for (const [prefix, handler] of Object.entries(options.mounts ?? {})) {
-      if (url.pathname.startsWith(prefix)) return forward(req, res, handler);
+      if (url.pathname.startsWith(prefix)) return forward(req, res, handler, url);
     }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuseMethod(req, res);
     if (options.intercept?.(req, res)) return;
 
     const served = fileFor(pathname);
@@ -112,18 +118,43 @@ export function createStaticServer(options: StaticServerOptions): Server {
       if (rule.status >= 300 && rule.status < 400) {
         res.statusCode = rule.status;
         res.setHeader('Location', to + (to.includes('?') ? '' : url.search));
-        return res.end();
+        return void res.end();
       }
       const target = fileFor(to);
-      if (target && sendFile(res, target, rule.status, url.pathname)) return;
+      if (target && sendPage(res, target, rule.status, url.pathname)) return;
     }
     if (!served) return notFound(res, url.pathname);
     if (served.endsWith('.html')) {
-      sendFile(res, served, 200, url.pathname);
+      if (!sendPage(res, served, 200, url.pathname)) notFound(res, url.pathname);
       return;
     }
     for (const [k, v] of headersFor(headerRules(), url.pathname)) res.setHeader(k, v);
-    files(req, res, () => notFound(res, url.pathname));
+    if (!(await sendFile(req, res, join(dir, served)))) notFound(res, url.pathname);
+  };
+
+  /** The response in progress on each connection, so a client error never cuts into one. */
+  const inFlight = new WeakMap<Duplex, ServerResponse>();
+  const server = createServer((req, res) => {
+    const socket = req.socket;
+    inFlight.set(socket, res);
+    res.once('finish', () => {
+      if (inFlight.get(socket) === res) inFlight.delete(socket);
+    });
+    answer(req, res).catch((error: unknown) => answerFailure(req, res, error));
+  });
+  // Bytes Node cannot parse as HTTP (a broken request line, control characters in a header, a
+  // chunked body that lies): answer 400 unless a response is already under way, then hang up.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code !== 'ECONNRESET' && socket.writable && !inFlight.get(socket)?.headersSent) {
+      const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? '400 Bad Request';
+      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    }
+    socket.destroy();
+  });
+  // CONNECT is for proxies. Node hands its socket over bare, so it needs its own error listener.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
   });
   // Node closes an idle keep-alive connection after 5 s, the very moment a client may be
   // reusing it: under load the client's own idle timer runs late, sends on the closing socket
@@ -135,8 +166,59 @@ export function createStaticServer(options: StaticServerOptions): Server {
   return server;
 }
 
+/** Node's own answers to the client errors it names (see `clientError` in the http docs). */
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/**
+ * A path segment starting with a dot (`.env`, `.git/config`) is never served: such files are
+ * tools' state copied along by accident. `/.well-known/` is the exception (RFC 8615).
+ */
+function isHidden(rel: string): boolean {
+  return rel.split('/').some((segment, i) => segment.startsWith('.') && !(i === 0 && segment === '.well-known'));
+}
+
+/** 405 to a method other than GET and HEAD on a static file; 204 with the list to OPTIONS. */
+function refuseMethod(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Allow', ALLOW);
+  if (req.method === 'OPTIONS') {
+    res.statusCode = 204;
+    return void res.end();
+  }
+  res.statusCode = 405;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(`${req.method} is not allowed here: files are only read, with ${ALLOW}.\n`);
+}
+
+/**
+ * The error boundary around every request: a malformed request (BadRequest) gets 400; anything
+ * else thrown or rejected gets 500 and one line on stderr. When part of the answer is already
+ * out, closing the connection is the only way left to tell the client it is cut short.
+ */
+function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const bad = error instanceof BadRequest;
+  if (!bad) console.error(`Could not answer ${req.method} ${quote(req.url ?? '')}: ${String(error).split('\n')[0]}`);
+  try {
+    if (res.headersSent) return void res.destroy();
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    res.statusCode = bad ? 400 : 500;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end(bad ? `Bad request: ${error.message}.\n` : 'The server failed while answering this request; its log says why.\n');
+  } catch {
+    res.destroy();
+  }
+}
+
 /** Bridges Node's request/response to a fetch-style handler. */
-async function forward(req: IncomingMessage, res: ServerResponse, handler: FetchHandler): Promise<void> {
+async function forward(req: IncomingMessage, res: ServerResponse, handler: FetchHandler, url: URL): Promise<void> {
+  // The fetch Request cannot carry these methods, so no web-standard handler can answer them.
+  if (/^(?:CONNECT|TRACE|TRACK)$/i.test(req.method ?? '')) {
+    res.statusCode = 501;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    return void res.end(`${req.method} is not supported for ${url.pathname}.\n`);
+  }
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
   // No proxy stands in front of this server: the client is the socket's peer, whatever a
@@ -150,7 +232,7 @@ async function forward(req: IncomingMessage, res: ServerResponse, handler: Fetch
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), init);
+  const request = new Request(url, init);
   let response: Response;
   try {
     response = await handler(request);
@@ -170,6 +252,10 @@ export function listen(server: Server, host: string, port: number): Promise<{ ur
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
+      server.off('error', reject);
+      // Later errors come from the listening socket itself (e.g. out of file descriptors on
+      // accept); the server keeps listening, but an unheard 'error' event would end the process.
+      server.on('error', (error) => console.error(`Server error: ${error.message}`));
       const address = server.address();
       const bound = typeof address === 'object' && address ? address.port : port;
       resolve({ url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`, port: bound });
