@@ -86,7 +86,7 @@ describe('heartnotes preview mounts the forms function; subscribers export and d
       expect(contacted.headers.location).toBe('/contact?sent=1');
       const huge = await post(`${server.url}/api/subscribe`, 'application/json', JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(500_000) }));
       expect(huge.status).toBe(413);
-      expect(JSON.parse(huge.text)).toEqual({ error: 'The form is too large: at most 16 KB can be sent.' });
+      expect(JSON.parse(huge.text)).toEqual({ error: 'The form is too large: at most 68,872 bytes can be sent, enough for a message of 5,000 characters.' });
 
       const busy = cli(['subscribers', 'export', '--email', 'mia@example.com']);
       expect(busy.status).toBe(1);

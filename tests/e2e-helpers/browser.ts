@@ -65,3 +65,30 @@ export async function launchBrowser(options: BrowserContextOptions = {}): Promis
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * A fresh, isolated context (its own storage, permissions and page clock) in one Chromium shared
+ * by the test file: a new visitor for a few milliseconds instead of a browser launch. Files that
+ * use it close that Chromium with `closeSharedChromium()` in `afterAll`.
+ */
+export async function freshContext(options: BrowserContextOptions = {}): Promise<LaunchedBrowser> {
+  shared ??= launchChromium();
+  const context = await (await shared).newContext(options);
+  let closed = false;
+  return {
+    context,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close();
+    },
+  };
+}
+
+export async function closeSharedChromium(): Promise<void> {
+  const browser = shared;
+  shared = undefined;
+  await (await browser)?.close();
+}

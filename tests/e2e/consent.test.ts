@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext } from '../e2e-helpers/browser.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
 
@@ -124,6 +124,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await closeSharedChromium();
   await Promise.allSettled([full?.stop(), shipped?.stop(), empty?.stop()]);
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
@@ -139,9 +140,9 @@ interface Visitor {
   close(): Promise<void>;
 }
 
-/** A new visitor (a fresh browser profile, so no stored choice) whose every non-loopback request is stubbed. */
+/** A new visitor (a fresh browser context, so no stored choice) whose every non-loopback request is stubbed. */
 async function newVisitor(): Promise<Visitor> {
-  const browser = await launchBrowser();
+  const browser = await freshContext();
   const requests: string[] = [];
   const tagCommands: unknown[][] = [];
   await browser.context.exposeFunction('__tagSeen', (json: string) => tagCommands.push(JSON.parse(json)));
@@ -354,8 +355,8 @@ describe('with every third party configured', () => {
       const mark = visitor.requests.length;
       await page.reload({ waitUntil: 'load' });
       await settle(page);
+      // open() waits until each page's network is idle, so whatever it would load has been asked for.
       for (const path of [ARTICLE, '/', GIFT]) await (await open(visitor, full, path)).page.close();
-      await page.waitForTimeout(300);
       expect(others(full, visitor.requests.slice(mark)), 'after the withdrawal').toEqual([]);
       expect(problems.all()).toEqual([]);
     } finally {
@@ -400,8 +401,8 @@ describe('with every third party configured', () => {
       expect(await banner(page).isVisible()).toBe(false);
       expect(await stored(page)).toMatchObject({ advertising: false, measurement: true, location: false });
       await settle(page);
+      // open() waits until each page's network is idle, so whatever it would load has been asked for.
       for (const path of ['/', GIFT, REVIEW]) await (await open(visitor, full, path)).page.close();
-      await page.waitForTimeout(300);
       expect(others(full, visitor.requests)).toEqual([EXPECTED.pixel]);
       expect(problems.all()).toEqual([]);
     } finally {

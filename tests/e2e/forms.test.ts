@@ -10,10 +10,12 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../src/forms/validate.ts';
 import { exportStored } from '../helpers/cli.ts';
-import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { openPage } from '../e2e-helpers/session.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+
+afterAll(closeSharedChromium);
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -146,8 +148,8 @@ describe('forms on the default store (PGlite)', () => {
   });
 
   it('email capture: Submitting... with input and button disabled, the thank-you text, then /thank-you after 1.2 s; stored', async () => {
-    // The page clock belongs to the whole browser context: a browser of its own.
-    const own = await launchBrowser();
+    // The page clock belongs to the whole browser context: a context of its own.
+    const own = await freshContext();
     const { page, problems } = await open('/', PHONE, own.context);
     try {
       await hydrated(page, 'email-capture');
@@ -288,7 +290,7 @@ describe('forms on the default store (PGlite)', () => {
           await hydrated(page, isSignup ? 'email-capture' : 'contact-form');
           await act(page);
           const box = page.locator(isSignup ? 'section.signup' : '.contact-form');
-          await expect.poll(() => box.getByText(text, { exact: false }).first().isVisible(), `${name} at ${viewport.width} shows "${text}"`).toBe(true);
+          await expect.poll(() => box.getByText(text, { exact: false }).first().isVisible(), { message: `${name} at ${viewport.width} shows "${text}"` }).toBe(true);
           const bounds = (await box.boundingBox())!;
           expect(bounds.x, `${name} at ${viewport.width}: starts inside the page`).toBeGreaterThanOrEqual(0);
           expect(bounds.x + bounds.width, `${name} at ${viewport.width}: ends inside the page`).toBeLessThanOrEqual(viewport.width);

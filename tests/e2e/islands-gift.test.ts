@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { animationsDone, nextFrames } from '../e2e-helpers/page.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
 
@@ -335,13 +336,14 @@ describe('every page with these islands', () => {
             await page.locator('.deadline .countdown-clock[data-state="running"]').waitFor();
           }
           await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-          await page.waitForTimeout(300);
+          await nextFrames(page);
+          await animationsDone(page);
           if (path === '/gift-for-daughter-fromMom' && viewport === PHONE) {
             await page.screenshot({ path: join(SCREENSHOTS, 'gift-for-daughter-fromMom-375.png'), fullPage: true });
           }
           // A quotation caught mid-fade is half transparent; reduced motion stops fades while axe looks.
           await page.emulateMedia({ reducedMotion: 'reduce' });
-          await page.waitForTimeout(100);
+          await animationsDone(page);
           const axe = await new AxeBuilder({ page }).analyze();
           expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
           expect(problems.all(), 'console errors, e.g. a hydration mismatch').toEqual([]);

@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { animationsDone, recordNavigations } from '../e2e-helpers/page.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.allSettled([browser?.close(), noJs?.close(), site?.stop()]);
+  await Promise.allSettled([browser?.close(), noJs?.close(), site?.stop(), closeSharedChromium()]);
 });
 
 function htmlFiles(dir: string): string[] {
@@ -94,7 +95,7 @@ async function axeViolations(page: Page) {
   // A rotating quotation caught mid-fade is half transparent, and axe would measure its contrast
   // then. Reduced motion stops the fades (and the rotation) while axe looks at the page.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForTimeout(100); // the site's reduced-motion CSS cuts every transition to 0.01 ms
+  await animationsDone(page); // the site's reduced-motion CSS cuts every transition to 0.01 ms
   const result = await new AxeBuilder({ page }).analyze();
   await page.emulateMedia({ reducedMotion: null });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -137,8 +138,16 @@ describe('pages with these islands hydrate cleanly and contact only the site', (
         await page.waitForLoadState('networkidle');
         expect(await axeViolations(page), `${path}: axe`).toEqual([]);
         await page.locator('a.video-preview').click();
-        await page.locator('video').waitFor();
-        await page.waitForTimeout(1500);
+        // The player has its controls once the file's metadata is in (or the file failed, which the problem watch reports).
+        await page.locator('video').evaluate(
+          (v: HTMLVideoElement) =>
+            v.readyState >= 1 ||
+            new Promise((done) => {
+              v.addEventListener('loadedmetadata', done, { once: true });
+              v.addEventListener('error', done, { once: true });
+            }),
+        );
+        await animationsDone(page);
         expect(await axeViolations(page), `${path}: axe with the player`).toEqual([]);
         expect(problems.all(), `${path}: console errors or failed requests`).toEqual([]);
         expect(thirdParty(requests), `${path}: third-party requests`).toEqual([]);
@@ -161,10 +170,12 @@ describe('review call to action (SPEC §3.3)', () => {
 
   /** Opens the review with a paused page clock, the partner intercepted, and the CTA hydrated. */
   async function openPaused(withGtag: boolean) {
-    // The clock belongs to the whole browser context: a browser of its own keeps the other tests' time real.
-    const own = await launchBrowser();
+    // The clock belongs to the whole browser context: a context of its own keeps the other tests' time real.
+    const own = await freshContext();
     clocked.push(own);
+    let navigations: () => Promise<string[]> = async () => [];
     const opened = await open(undefined, async (page) => {
+      navigations = await recordNavigations(page);
       await page.route(PARTNER, (r) => r.fulfill({ body: 'partner', contentType: 'text/plain' }));
       if (withGtag) {
         await page.addInitScript(() => {
@@ -184,11 +195,11 @@ describe('review call to action (SPEC §3.3)', () => {
     await expect.poll(() => page.locator('a[data-affiliate-cta][target]').count(), { timeout: 10_000 }).toBe(0);
     const href = (await page.locator('a[data-affiliate-cta]').first().getAttribute('href'))!;
     expect(href).toMatch(/^https:\/\/hop\.clickbank\.net\//);
-    return { ...opened, href };
+    return { ...opened, href, navigations };
   }
 
   it('sends the conversion to the ad tag, then goes to the affiliate link after 300 ms, not before', async () => {
-    const { page, problems, href } = await openPaused(true);
+    const { page, problems, href, navigations } = await openPaused(true);
     try {
       const popups: string[] = [];
       page.on('popup', (p) => popups.push(p.url()));
@@ -199,7 +210,8 @@ describe('review call to action (SPEC §3.3)', () => {
       expect(calls[0][1]).toBe('conversion');
       expect(calls[0][2]).toMatchObject({ value: 49, currency: 'USD' });
       await page.clock.runFor(299);
-      await page.waitForTimeout(200);
+      // A script navigation starts the moment it is asked for, so none recorded means none asked for.
+      expect(await navigations(), 'no navigation after 299 ms').toEqual([]);
       expect(page.url(), 'still on the review after 299 ms').toBe(url(review));
       const navigated = page.waitForURL(href, { timeout: 5_000 });
       await page.clock.runFor(1);
@@ -214,11 +226,11 @@ describe('review call to action (SPEC §3.3)', () => {
   });
 
   it('without an ad tag it still goes to the affiliate link after 300 ms, without errors', async () => {
-    const { page, problems, href } = await openPaused(false);
+    const { page, problems, href, navigations } = await openPaused(false);
     try {
       await page.locator('a[data-affiliate-cta]').last().click();
       await page.clock.runFor(299);
-      await page.waitForTimeout(200);
+      expect(await navigations(), 'no navigation after 299 ms').toEqual([]);
       expect(page.url()).toBe(url(review));
       const navigated = page.waitForURL(href, { timeout: 5_000 });
       await page.clock.runFor(1);

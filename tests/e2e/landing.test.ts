@@ -49,6 +49,8 @@ interface OpenOptions {
   random?: number;
   /** Blocks the page scripts, leaving the page as served (optional). */
   blockScripts?: boolean;
+  /** Cancels every navigation after the first, so the page stays put whatever its script does (optional). */
+  stay?: boolean;
 }
 
 interface Opened {
@@ -89,6 +91,14 @@ async function open(path: string, options: OpenOptions = {}): Promise<Opened> {
     await page.addInitScript((saved) => localStorage.setItem('heartnotes-consent-v1', saved), JSON.stringify(choice));
   }
   if (options.blockScripts) await page.route('**/assets/islands/script-*.js', (route) => route.abort());
+  if (options.stay) {
+    // Registered last, so asked first; an aborted navigation leaves the current document in place.
+    await page.route('**/*', (route) => {
+      const request = route.request();
+      const leaving = request.isNavigationRequest() && request.frame() === page.mainFrame() && page.url() !== 'about:blank';
+      return leaving ? route.abort('aborted') : route.fallback();
+    });
+  }
   if (options.random !== undefined) await page.addInitScript((r) => (Math.random = () => r), options.random);
   const problems = watchPage(page, { origin: new URL(site.url).origin });
   const response = await page.goto(new URL(path, site.url).href, { waitUntil: 'load' });
@@ -659,17 +669,21 @@ describe('every landing route without JavaScript, and its accessibility', { time
     // axe-core cannot run in a page with JavaScript off, so the page as served is checked with its
     // landing script blocked instead (the same DOM, less the <noscript> fallbacks).
     for (const label of ['as-served', 'js'] as const) {
-      const { page, close } = await open(`${path}${query}`, { viewport: PHONE, blockScripts: label === 'as-served' });
-      try {
-        for (const viewport of [PHONE, DESKTOP]) {
-          await page.setViewportSize(viewport);
-          const result = await new AxeBuilder({ page }).analyze();
-          expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} at ${viewport.width} (${label})`).toEqual([]);
-          await page.screenshot({ path: join(SCREENSHOTS, `${path.slice(1)}-${label}-${viewport.width}.png`), fullPage: true });
+      const check = async (context?: BrowserContext) => {
+        // A page that forwards by itself (after 2 or 2.5 s) stays while axe looks at it.
+        const { page, close } = await open(`${path}${query}`, { viewport: PHONE, blockScripts: label === 'as-served', stay: true, context });
+        try {
+          for (const viewport of [PHONE, DESKTOP]) {
+            await page.setViewportSize(viewport);
+            const result = await new AxeBuilder({ page }).analyze();
+            expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} at ${viewport.width} (${label})`).toEqual([]);
+            await page.screenshot({ path: join(SCREENSHOTS, `${path.slice(1)}-${label}-${viewport.width}.png`), fullPage: true });
+          }
+        } finally {
+          await close();
         }
-      } finally {
-        await close();
-      }
+      };
+      await check();
     }
   });
 

@@ -5,8 +5,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { launchBrowser } from '../e2e-helpers/browser.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeSharedChromium, freshContext } from '../e2e-helpers/browser.ts';
+import { animationsDone, nextFrames } from '../e2e-helpers/page.ts';
 import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
 import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 
@@ -19,17 +20,18 @@ const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'widgets'
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 const open = (path: string, viewport = PHONE, context = session.browser.context) => openPage(session.site, context, path, viewport);
-/** Scrolls instantly and gives the page a moment to restyle (works with JavaScript off, too). */
+/** Scrolls instantly and lets the page run its scroll handlers and restyle (works with JavaScript off, too). */
 async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-  await page.waitForTimeout(100);
+  await nextFrames(page);
 }
 
 /** Waits until the page is scrolled to the top (polling from outside, so it works without page JavaScript). */
 async function waitForTop(page: Page) {
-  for (let i = 0; i < 50 && (await page.evaluate(() => window.scrollY)) !== 0; i++) await page.waitForTimeout(100);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
 }
+
+afterAll(closeSharedChromium);
 
 describe('phone Menu (SPEC §2)', () => {
   it('opens, closes on Escape with focus back on the button, and closes on a click outside', async () => {
@@ -126,11 +128,11 @@ describe('back to top (SPEC §2: shown past 300 px)', () => {
 
 describe('toasts (SPEC §2), raised by the share bar\'s Copy link', () => {
   /**
-   * The gift page with Copy link hydrated, in a browser of its own: the page clock belongs to the
-   * whole browser context, and these tests stop it.
+   * The gift page with Copy link hydrated, in a browser context of its own: the page clock belongs
+   * to the whole context, and these tests stop it.
    */
   async function giftPage(viewport = DESKTOP) {
-    const browser = await launchBrowser();
+    const browser = await freshContext();
     const opened = await open(GIFT, viewport, browser.context);
     const { page } = opened;
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.site.url });
@@ -241,7 +243,7 @@ describe('toasts (SPEC §2), raised by the share bar\'s Copy link', () => {
       await swipe(40);
       expect(await toast.count(), '40 px is not enough').toBe(1);
       expect(await toast.evaluate((el) => (el as HTMLElement).style.transform), 'it springs back').toBe('');
-      await page.waitForTimeout(300); // the spring-back transition, in real time
+      await animationsDone(page); // the spring-back transition, in real time
       await swipe(55);
       expect(await toast.count(), '55 px dismisses it').toBe(0);
     } finally {
@@ -405,7 +407,7 @@ describe('JavaScript per page type', () => {
         undefined,
         { timeout: 10_000 },
       );
-      await page.waitForTimeout(300);
+      await nextFrames(page);
       // React reports a mismatch as a console error or an uncaught error (minified #418/#423/#425).
       expect(problems.all()).toEqual([]);
     } finally {
