@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
 import { formatMs } from '../src/build/format.ts';
+import { outputFolderProblem, recoverOutput } from '../src/build/output-folder.ts';
+import { generatorRoot } from '../src/build/paths.ts';
 import { upToDateSummary } from '../src/build/up-to-date.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -28,8 +30,19 @@ export async function main(argv: string[]): Promise<number> {
       .option('-q, --quiet', 'print only errors', false)
       .option('--verbose', 'print more detail', false);
 
+  /**
+   * Refuses an `--out` that names a folder a build must not replace, before anything is written
+   * or removed; for commands that write, first puts back an output a killed build left renamed away.
+   */
+  const checkOut = (root: string, out: string, writes: boolean) => {
+    const problem = outputFolderProblem(root, out, generatorRoot, out);
+    if (problem) throw new UsageError(problem);
+    if (writes) recoverOutput(resolve(root, out));
+  };
+
   const runBuild = async (opts: Record<string, unknown>, checkOnly: boolean) => {
     const root = resolve(String(program.opts().root));
+    checkOut(root, String(opts.out), !checkOnly);
     const baseUrl = opts.baseUrl as string | undefined;
     if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl)) {
       throw new UsageError(`--base-url must be an absolute http(s) URL such as https://example.com, not "${baseUrl}"`);
@@ -110,9 +123,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <number>', 'port', parsePort, 4321)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts) => {
+      const root = resolve(String(program.opts().root));
+      checkOut(root, String(opts.out), true);
       const { startDevServer } = await import('../src/dev/dev-server.ts');
       await startDevServer({
-        root: resolve(String(program.opts().root)),
+        root,
         outDir: String(opts.out),
         host: opts.host,
         port: opts.port,

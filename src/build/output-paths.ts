@@ -110,7 +110,7 @@ function realRoot(root: string): string {
 }
 
 /** The real path of the nearest existing ancestor of `path` (itself included), with the rest appended. */
-function realExisting(path: string): string {
+export function realExisting(path: string): string {
   const rest: string[] = [];
   for (let p = path; ; p = dirname(p)) {
     try {

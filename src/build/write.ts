@@ -2,6 +2,7 @@ import {
   copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { markAsOutput, OUTPUT_MARKER, recoverOutput } from './output-folder.ts';
 import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from './render-pages.ts';
 
@@ -19,9 +20,11 @@ export interface Staging {
 
 export function startOutput(outDir: string): Staging {
   const abs = resolve(outDir);
+  recoverOutput(abs);
   const dir = `${abs}.tmp-${process.pid}-${Date.now().toString(36)}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  markAsOutput(dir);
   return { dir, outDir: abs };
 }
 
@@ -49,11 +52,16 @@ export function copyIntoOutput(stagingDir: string, fromDir: string, path: string
   copyFileSync(join(fromDir, path), to);
 }
 
-/** Swaps the staging folder in as the output. The old output is removed after the swap. */
+/**
+ * Swaps the staging folder in as the output. The old output is removed after the swap. A process
+ * killed between the two renames leaves no `<out>`, only `<out>.old-…`: the next build puts it
+ * back first (`recoverOutput`), so the previous output is never lost.
+ */
 export function commitOutput(staging: Staging): void {
   const old = `${staging.outDir}.old-${process.pid}-${Date.now().toString(36)}`;
   const hadOutput = existsSync(staging.outDir);
   if (hadOutput) renameSync(staging.outDir, old);
+  haltForTest('swap');
   try {
     renameSync(staging.dir, staging.outDir);
   } catch (error) {
@@ -72,6 +80,8 @@ export function commitChanges(staging: Staging, changed: Iterable<string>, remov
   // Every target is proven inside the output, links followed, before anything moves.
   const moves = [...changed].map((file) => [outputFile(staging.dir, file), outputFile(staging.outDir, file, true)]);
   const removals = removed.map((file) => [file, outputFile(staging.outDir, file, true)]);
+  // An output folder made before the marker existed gets it with its first incremental build.
+  if (!existsSync(join(staging.outDir, OUTPUT_MARKER))) moves.push([join(staging.dir, OUTPUT_MARKER), join(staging.outDir, OUTPUT_MARKER)]);
   for (const [from, to] of moves) {
     ensureDir(dirname(to));
     renameSync(from, to);
@@ -91,6 +101,14 @@ function removeEmptyParents(root: string, dir: string): void {
       return;
     }
   }
+}
+
+/**
+ * Tests only: `HEARTNOTES_TEST_HALT=<point>` blocks this process at that point (for up to a
+ * minute), so a test can kill it there with SIGKILL; the one point is `swap`, between the renames.
+ */
+function haltForTest(point: string): void {
+  if (process.env.HEARTNOTES_TEST_HALT === point) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
 }
 
 /** Throws the staging folder away; the previous output stays as it was. */
