@@ -61,8 +61,14 @@ export async function compileSite(root: string): Promise<CompiledSite> {
       target: 'node20',
       packages: 'external',
       jsx: 'automatic',
-      outdir: join(root, '.cache', 'site'),
+      // One level below `.cache/site/`, as deep as the `<versionKey>/` folder the files are
+      // written to, so the source maps' relative paths lead back to the templates.
+      outdir: join(root, '.cache', 'site', 'compiled'),
       entryNames: '[name]',
+      // Inline maps without the sources: a template that throws is reported at its own file and
+      // line (see render-pages.ts) for a few kilobytes per module.
+      sourcemap: 'inline',
+      sourcesContent: false,
       chunkNames: 'chunk-[hash]',
       write: false,
       metafile: true,
@@ -87,6 +93,8 @@ export async function compileSite(root: string): Promise<CompiledSite> {
   if (!holdsExactly(dir, outputs)) writeFolderAtomically(dir, outputs);
   pruneOldBuilds(join(root, '.cache', 'site'), versionKey);
   const configModule = join(dir, 'site.config.js');
+  // Stack traces through the compiled templates point at the .tsx files (modules loaded from now on).
+  process.setSourceMapsEnabled(true);
   const mod = (await import(pathToFileURL(configModule).href)) as { default: SiteConfig };
   return {
     config: mod.default,

@@ -1,3 +1,4 @@
+import { relative, sep } from 'node:path';
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
 import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
@@ -29,13 +30,41 @@ export function createRenderContext(config: SiteConfig, setup: RenderSetup): Ren
   return { templates: config.templates, site: setup.site, markdown: (body) => cache.get(body, render), cache };
 }
 
-/** Renders a route; a template error becomes an outcome rather than an exception. */
-export function renderPage(route: Route, ctx: RenderContext): RenderOutcome {
+/** Where stack frames are shown from: paths are printed relative to `root`; frames in `skip` are the generator's. */
+export interface FrameOptions {
+  /** The project folder. */
+  root: string;
+  /** Folders whose frames are not the template's (the generator's own `src/`). */
+  skip: string[];
+}
+
+/**
+ * Renders a route; a template error becomes an outcome rather than an exception. Its message ends
+ * with the template's file:line:column when the stack (source-mapped, see config.ts) shows one.
+ */
+export function renderPage(route: Route, ctx: RenderContext, frames?: FrameOptions): RenderOutcome {
   try {
     const page = renderRoute(route, ctx);
     return { ok: true, path: route.path, outFile: route.outFile, html: page.html, links: page.links, ids: page.ids };
   } catch (error) {
-    return { ok: false, path: route.path, error: (error as Error).message };
+    const message = error instanceof Error ? error.message : String(error);
+    const at = frames && error instanceof Error ? templateFrame(error.stack ?? '', frames) : undefined;
+    return { ok: false, path: route.path, error: at ? `${message} (at ${at})` : message };
   }
+}
+
+/**
+ * The first stack frame in a file of the site, e.g. `templates/pages/article.tsx:42:13`, skipping
+ * Node's internals, packages, the compiled copies in `.cache/` and the generator's own code.
+ */
+export function templateFrame(stack: string, { root, skip }: FrameOptions): string | undefined {
+  for (const line of stack.split('\n')) {
+    const m = /^\s+at (?:.*? \()?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/.exec(line);
+    if (!m) continue;
+    const file = decodeURI(m[1]);
+    if (/[\\/](node_modules|\.cache)[\\/]/.test(file) || skip.some((dir) => file.startsWith(`${dir}${sep}`))) continue;
+    return `${relative(root, file) || file}:${m[2]}:${m[3]}`;
+  }
+  return undefined;
 }
 

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PageOutcome, RenderOutcome, RenderSetup } from './render-pages.ts';
+import { dirname, join } from 'node:path';
+import { generatorRoot } from './paths.ts';
+import type { FrameOptions, PageOutcome, RenderOutcome, RenderSetup } from './render-pages.ts';
 import { writeRendered } from './write.ts';
 import type { Route, SiteConfig } from './types.ts';
 
@@ -25,12 +27,14 @@ export interface RenderPoolOptions {
  */
 export async function renderAll(routes: Route[], options: RenderPoolOptions): Promise<PageOutcome[]> {
   const count = options.workers ?? (routes.length >= WORKER_THRESHOLD ? availableParallelism() : 0);
+  // The config is compiled to `<root>/.cache/site/<versionKey>/site.config.js` (config.ts).
+  const frames: FrameOptions = { root: dirname(dirname(dirname(dirname(options.configModule)))), skip: [join(generatorRoot, 'src')] };
   if (count === 0 || routes.length === 0) {
     // Loaded only when this thread renders: React and the Markdown parser stay out of builds
     // that render nothing.
     const { createRenderContext, renderPage } = await import('./render-pages.ts');
     const ctx = createRenderContext(options.config, options.setup);
-    const outcomes = routes.map((route) => writeRendered(renderPage(route, ctx), options.setup.stagingDir));
+    const outcomes = routes.map((route) => writeRendered(renderPage(route, ctx, frames), options.setup.stagingDir));
     ctx.cache.flush();
     return outcomes;
   }
@@ -39,7 +43,7 @@ export async function renderAll(routes: Route[], options: RenderPoolOptions): Pr
   let next = 0;
   const workers = Array.from({ length: Math.min(count, Math.ceil(routes.length / BATCH)) }, () =>
     new Worker(options.workerModule, {
-      workerData: { configModule: options.configModule, setup: options.setup },
+      workerData: { configModule: options.configModule, setup: options.setup, frames },
       env: process.env,
     }),
   );

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { createRenderContext, renderPage, type RenderSetup } from './render-pages.ts';
+import { createRenderContext, renderPage, type FrameOptions, type RenderSetup } from './render-pages.ts';
 import type { Route, SiteConfig } from './types.ts';
 
 /**
@@ -8,7 +8,9 @@ import type { Route, SiteConfig } from './types.ts';
  * HTML back. The main thread writes it: one writer avoids two threads contending for the same
  * output folders, and writing overlaps with rendering the next batch.
  */
-const { configModule, setup } = workerData as { configModule: string; setup: RenderSetup };
+const { configModule, setup, frames } = workerData as { configModule: string; setup: RenderSetup; frames: FrameOptions };
+// Before the templates load, so a template's error names its .tsx file and line.
+process.setSourceMapsEnabled(true);
 const config = ((await import(pathToFileURL(configModule).href)) as { default: SiteConfig }).default;
 const ctx = createRenderContext(config, setup);
 
@@ -18,6 +20,6 @@ parentPort!.on('message', (message: Route[] | 'finish') => {
     parentPort!.postMessage('finished');
     return;
   }
-  parentPort!.postMessage(message.map((route) => renderPage(route, ctx)));
+  parentPort!.postMessage(message.map((route) => renderPage(route, ctx, frames)));
 });
 parentPort!.postMessage('ready');
