@@ -2,13 +2,36 @@ import { z } from 'zod';
 import { sitePathProblem } from './output-paths.ts';
 
 /**
- * Schema building blocks for site configs. Dates accept what YAML produces for `2025-01-05`
- * (a Date) or the same as text, and always come out as `YYYY-MM-DD` text.
+ * Schema building blocks for site configs. Dates are `YYYY-MM-DD` text naming a day that exists
+ * (front matter keeps timestamps as text, see load.ts); a Date, from a caller that parses YAML
+ * itself, is accepted as its UTC day. They always come out as `YYYY-MM-DD` text.
  */
 export const dateField = () =>
   z
     .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written as YYYY-MM-DD')])
-    .transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v));
+    .transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v))
+    .superRefine((value, ctx) => {
+      const problem = impossibleDate(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value, params: { impossibleDate: problem } });
+    });
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Days in a month of the Gregorian calendar (`month` 1–12). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Why `YYYY-MM-DD` names no day ("there is no month 13", "February 2025 has 28 days"), or undefined. */
+export function impossibleDate(text: string): string | undefined {
+  const [year, month, day] = text.split('-').map(Number);
+  if (month < 1 || month > 12) return `there is no month ${month}`;
+  const days = daysInMonth(year, month);
+  if (day < 1) return `there is no day ${day}`;
+  if (day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  return undefined;
+}
 
 /** A site path such as `/about`: one slash, then URL-safe segments; never `.` or `..` (see output-paths.ts). */
 export const sitePath = () =>

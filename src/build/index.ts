@@ -1,12 +1,12 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
 import { hashText, prepareManifest, readManifest, type BuildManifest } from './cache.ts';
 import { compileSite } from './config.ts';
 import { generatorRoot } from './paths.ts';
-import { checkLinks, type LinkedPage } from './links.ts';
+import { checkImages, checkLinks, type LinkedPage } from './links.ts';
 import { loadContent, readContentFiles } from './load.ts';
 import { renderAll } from './render-pool.ts';
 import { buildRouteTable } from './routes.ts';
@@ -18,7 +18,7 @@ import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './up-
 import { bundleIslands } from './islands.ts';
 import { bundleStyles } from './styles.ts';
 import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
-import { validateContent } from './validate.ts';
+import { validateContent, type LeftOut } from './validate.ts';
 import { formatMs } from './format.ts';
 import {
   abortOutput, commitChanges, commitOutput, copyIntoOutput, listFolder, startOutput, writeOutputFile, type Staging,
@@ -62,20 +62,28 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const { config } = compiled;
   const contentDir = config.contentDir ?? 'content';
 
+  // Every content problem is collected into one list and reported once, after links are checked:
+  // the build goes on with the records that did validate (a broken entry is left out) so that
+  // an editor meets schema errors, dates, duplicates, dead links and missing images in one run.
+  // It fails before the swap, so the previous output stays as it was.
+  const problems: Diagnostic[] = [];
   const read = readContentFiles(root, contentDir);
   const loaded = loadContent(read.files, contentDir, config.collections);
   const validated = validateContent(loaded.records, config.collections, {
     drafts: options.drafts,
     today: (options.now ?? new Date()).toISOString().slice(0, 10),
   });
-  failOn([...read.problems.values(), ...loaded.diagnostics, ...validated.diagnostics]);
+  problems.push(...read.problems.values(), ...loaded.diagnostics, ...validated.diagnostics);
+  // Pages, settings and navigation all read the data files: without one, nothing renders truly.
+  const dataMissing = Object.entries(config.collections).some(([name, spec]) => spec.kind === 'json' && validated.content[name] === undefined);
+  if (dataMissing) failOn(problems);
   lap('load and validate');
   const content = validated.content as never;
 
   const settings = { ...config.settings(content) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, content);
-  failOn(table.diagnostics);
+  problems.push(...table.diagnostics);
   lap('routes');
 
   const styles = await bundleStyles(root, config.styles);
@@ -94,11 +102,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const publicName = config.publicDir ?? 'public';
     const publicDir = join(root, publicName);
     const { files: publicFiles, broken } = listFolder(publicDir);
-    failOn(broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })));
+    problems.push(...broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })));
 
     const redirects = [...table.redirects, ...(config.redirects?.(content) ?? [])];
     const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
-    failOn(outputClashes(table.routes, publicFiles.map((f) => f.path), publicName, siteFiles));
+    problems.push(...outputClashes(table.routes, publicFiles.map((f) => f.path), publicName, siteFiles));
 
     // Every output file with a key of its inputs; what matches the previous build stays as it is.
     const siteKey = hashText(compiled.versionKey, JSON.stringify(site));
@@ -121,23 +129,22 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       workers: options.workers,
     });
     const rendered = new Map(outcomes.map((o) => [o.path, o]));
-    const renderErrors: Diagnostic[] = [];
     const linked: LinkedPage[] = [];
     for (const route of table.routes) {
       const outcome = rendered.get(route.path);
       if (outcome && !outcome.ok) {
-        renderErrors.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
+        problems.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
         continue;
       }
       const found = outcome ?? manifest!.files[route.outFile];
       linked.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found.links ?? [], ids: found.ids ?? [] });
     }
-    failOn(renderErrors);
     lap('render');
 
     const allFiles = new Set<string>(desired.keys());
-    failOn(checkLinks(linked, allFiles, redirects));
+    problems.push(...checkContentLinks(linked, allFiles, redirects, read.files, validated, problems));
     lap('check links');
+    failOn(problems);
 
     if (options.checkOnly) {
       abortOutput(staging);
@@ -178,6 +185,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       outDir: relative(process.cwd(), outDir) || '.',
       stages,
     };
+    const leftOut = describeLeftOut(validated.leftOut);
+    if (leftOut) log(leftOut);
     log(
       `${options.checkOnly ? 'Checked' : 'Built'} ${summary.pages} pages (${summary.rendered} rendered, ${summary.reused} unchanged), ` +
         `${summary.redirects} redirects, ${summary.assets} assets${options.checkOnly ? '' : ` → ${summary.outDir}/`} in ${formatMs(summary.ms)}`,
@@ -250,6 +259,44 @@ function outputClashes(routes: Route[], publicFiles: string[], publicName: strin
     diagnostics.push({ ...messages.foldedCollision(group, inputs), file: inputs[0] });
   }
   return diagnostics;
+}
+
+/**
+ * Dead links and anchors (at the line of the link in its Markdown file) and missing images (at
+ * the line of the field or the Markdown image), as one list.
+ *
+ * # Design decision
+ * A link to a page whose file failed to load or validate is not reported: that page is missing
+ * only because of the error already shown at its file. The route functions cannot be asked which
+ * pages the broken files would make (they would be handed data that failed its schema), so the
+ * slugs those files would have (`slug:` or the file name) stand for their pages; a link whose last
+ * segment is one of them is let through. Rejected: stopping before links whenever validation
+ * failed (an editor then meets dead links one build later) and reporting them anyway (a second,
+ * misleading error for one mistake).
+ */
+function checkContentLinks(
+  linked: LinkedPage[],
+  files: Set<string>,
+  redirects: Redirect[],
+  texts: Map<string, string>,
+  validated: ReturnType<typeof validateContent>,
+  problems: Diagnostic[],
+): Diagnostic[] {
+  const pending = new Set(validated.failed.map((f) => f.slug));
+  for (const p of problems) if (p.file?.endsWith('.md') && !p.code.startsWith('content/duplicate')) pending.add(basename(p.file, '.md'));
+  const images = checkImages(validated.images, files);
+  // A front-matter image a template also renders is reported once, at its field.
+  const seen = new Set(images.map((d) => `${d.file}\0${d.message}`));
+  const links = checkLinks(linked, files, redirects, undefined, { texts, pending }).filter((d) => !seen.has(`${d.file}\0${d.message}`));
+  return [...images, ...links];
+}
+
+/** "Left out 2 entries: a.md (draft), b.md (scheduled for 2026-12-01); …", or '' when none. */
+export function describeLeftOut(leftOut: LeftOut[], shown = 5): string {
+  if (!leftOut.length) return '';
+  const each = leftOut.slice(0, shown).map((e) => `${e.file} (${e.reason === 'draft' ? 'draft' : `scheduled for ${e.date}`})`);
+  const more = leftOut.length > shown ? `, and ${leftOut.length - shown} more` : '';
+  return `Left out ${leftOut.length} ${leftOut.length === 1 ? 'entry' : 'entries'}: ${each.join(', ')}${more}; build --drafts to include them`;
 }
 
 function failOn(diagnostics: Diagnostic[]): void {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -146,6 +147,20 @@ function findCollection(file: string, contentDir: string, collections: Record<st
   return undefined;
 }
 
+/**
+ * The YAML core schema of the js-yaml that gray-matter itself loads: `2025-02-30` stays the text
+ * it is, so the schema can refuse an impossible date at its line.
+ *
+ * # Design decision
+ * gray-matter's default (js-yaml's DEFAULT_SAFE_SCHEMA) turns timestamps into Date objects with
+ * calendar rollover: `2025-02-30` became March 2, `2025-13-45` a day in 2026, and a date rolled into
+ * the future silently dropped the entry. Validating the Date afterwards cannot tell a rollover from
+ * a real date, so timestamps are kept as text at the source. The core schema differs from the
+ * default only in timestamps, merge keys (`<<`) and binary/set/omap types, none of which front
+ * matter uses; `dateField()` turns the text into a checked `YYYY-MM-DD`.
+ */
+const yamlCoreSchema: unknown = createRequire(createRequire(import.meta.url).resolve('gray-matter'))('js-yaml').CORE_SCHEMA;
+
 type Parsed = Omit<ContentRecord, 'collection' | 'file' | 'kind' | 'source'>;
 
 function parseMarkdownFile(file: string, source: string): Parsed | { diagnostic: Diagnostic } {
@@ -163,7 +178,9 @@ function parseMarkdownFile(file: string, source: string): Parsed | { diagnostic:
   const dataSource = rest.slice(0, close.index);
   try {
     // Passing options bypasses gray-matter's global cache, which would hold every file forever.
-    const result = matter(text, { language: 'yaml' });
+    // gray-matter passes its options on to js-yaml's safeLoad, so `schema` reaches the parser.
+    const options = { language: 'yaml', schema: yamlCoreSchema };
+    const result = matter(text, options);
     const bodyOffset = text.length - result.content.length;
     const bodyLine = text.slice(0, bodyOffset).split('\n').length;
     return { data: result.data ?? {}, dataSource, dataLine: 2, body: result.content, bodyLine };

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node as YamlNode, isPair } from 'yaml';
 import type { ZodType } from 'zod';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { formatLocation, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { codeFrame } from '../diagnostics/frame.ts';
 import { messages } from '../diagnostics/messages.ts';
 import type { ContentRecord } from './load.ts';
@@ -12,8 +12,31 @@ import { sitePathProblem } from './output-paths.ts';
 import { slugify } from './slug.ts';
 
 export interface ValidateResult {
+  /** Every collection, holding only the records that validated (a broken entry is left out). */
   content: Record<string, unknown>;
   diagnostics: Diagnostic[];
+  /** Drafts and future-dated entries not published, in file order. */
+  leftOut: LeftOut[];
+  /** Markdown records that failed their schema, with the slug they would have had. */
+  failed: { file: string; slug: string }[];
+  /** Site paths of images (`/…​.png` and the like) named in the data of published records. */
+  images: ImageRef[];
+}
+
+/** An entry `validateContent` did not publish, and why. */
+export interface LeftOut {
+  file: string;
+  reason: 'draft' | 'scheduled';
+  /** The entry's date (scheduled entries). */
+  date?: string;
+}
+
+/** An image path found in a record's data. */
+export interface ImageRef {
+  src: string;
+  file: string;
+  /** Where it is written: file, line, column and frame (a YAML parse, so only asked for a missing one). */
+  locate: () => Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'>;
 }
 
 export interface ValidateOptions {
@@ -37,6 +60,10 @@ export function validateContent(
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const diagnostics: Diagnostic[] = [];
   const content: Record<string, unknown> = {};
+  const leftOut: LeftOut[] = [];
+  const failed: ValidateResult['failed'] = [];
+  const images: ImageRef[] = [];
+  const recordOf = new Map(records.map((r) => [r.file, r]));
   for (const [name, spec] of Object.entries(collections)) content[name] = spec.kind === 'markdown' ? [] : undefined;
 
   for (const record of records) {
@@ -44,6 +71,9 @@ export function validateContent(
     diagnostics.push(...result.diagnostics);
     if (result.data !== undefined) content[record.collection] = result.data;
     if (result.entry) (content[record.collection] as Entry[]).push(result.entry);
+    if (result.leftOut) leftOut.push({ file: record.file, ...result.leftOut });
+    if (result.diagnostics.length && record.kind === 'markdown') failed.push({ file: record.file, slug: slugOf(record) });
+    if (result.entry || result.data !== undefined) images.push(...findImages(record));
   }
 
   const present = new Set(records.map((r) => r.collection));
@@ -54,9 +84,68 @@ export function validateContent(
       if (result.success) content[name] = result.data;
       else diagnostics.push({ code: 'content/missing-file', message: `the data file content/${spec.file} is missing`, hint: `create it; the ${name} collection reads it` });
     }
-    if (spec.kind === 'markdown') diagnostics.push(...findDuplicateSlugs(name, content[name] as Entry[]));
+    if (spec.kind === 'markdown') {
+      const entries = content[name] as Entry[];
+      diagnostics.push(...findDuplicateSlugs(name, entries));
+      diagnostics.push(...findDuplicateFields(name, entries, recordOf));
+    }
   }
-  return { content, diagnostics };
+  return { content, diagnostics, leftOut, failed, images };
+}
+
+/** The slug a Markdown record has, or would have once it validates. */
+function slugOf(record: ContentRecord): string {
+  const slug = (record.data as { slug?: unknown } | null)?.slug;
+  return typeof slug === 'string' ? slug : basename(record.file, '.md');
+}
+
+const IMAGE = /^\/(?!\/)\S+\.(?:png|jpe?g|gif|svg|webp|avif|ico)$/i;
+
+/**
+ * Every site path of an image in a record's data: any text value starting with one "/" and ending
+ * in an image extension. That is every `imagePath()` field, and any other field holding one,
+ * without the schema having to mark them.
+ */
+function findImages(record: ContentRecord): ImageRef[] {
+  const found: PropertyKey[][] = [];
+  const walk = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      if (IMAGE.test(value)) found.push(path);
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+  };
+  walk(record.data, []);
+  return found.map((path) => {
+    const src = path.reduce<unknown>((v, p) => (v as Record<PropertyKey, unknown>)[p], record.data) as string;
+    return { src, file: record.file, locate: () => locate(record, path, 'value') };
+  });
+}
+
+/**
+ * Entries of one collection that share an `id` (where the collection has one) or a title: two
+ * pages a reader cannot tell apart, or two records a listing keyed by id would merge.
+ */
+export function findDuplicateFields(collection: string, entries: Entry[], recordOf: Map<string, ContentRecord>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const field of ['id', 'title'] as const) {
+    const byValue = new Map<string, Entry[]>();
+    for (const e of entries) {
+      const value = (e.data as Record<string, unknown>)[field];
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const key = typeof value === 'string' ? value.trim().toLowerCase() : String(value);
+      byValue.set(key, [...(byValue.get(key) ?? []), e]);
+    }
+    for (const list of byValue.values()) {
+      if (list.length < 2) continue;
+      const at = list.map((e) => {
+        const record = recordOf.get(e.file);
+        return record ? { file: e.file, ...locate(record, [field], 'value') } : { file: e.file };
+      });
+      const value = (list[0].data as Record<string, unknown>)[field] as string | number;
+      out.push({ ...messages.duplicateField(field, value, collection, at.map(formatLocation)), ...at[0] });
+    }
+  }
+  return out;
 }
 
 /** One record after its schema: the data (JSON), the entry (Markdown; none for a draft left out), or its problems. */
@@ -64,6 +153,8 @@ export interface ValidatedRecord {
   diagnostics: Diagnostic[];
   data?: unknown;
   entry?: Entry;
+  /** Why a valid entry was not published (optional). */
+  leftOut?: Omit<LeftOut, 'file'>;
 }
 
 /** Checks one record against its collection's schema; the same result for the same record and options. */
@@ -80,7 +171,10 @@ export function validateRecord(
   const data = result.data as Record<string, unknown>;
   const body = checkBody(record, data);
   if (body.length) return { diagnostics: body };
-  if (!options.drafts && (data.draft === true || (typeof data.date === 'string' && data.date > options.today))) return { diagnostics: [] };
+  if (!options.drafts && data.draft === true) return { diagnostics: [], leftOut: { reason: 'draft' } };
+  if (!options.drafts && typeof data.date === 'string' && data.date > options.today) {
+    return { diagnostics: [], leftOut: { reason: 'scheduled', date: data.date } };
+  }
   const id = basename(record.file, '.md');
   const entry: Entry = {
     id,
@@ -135,6 +229,7 @@ interface ZodIssueLike {
   minimum?: number | bigint;
   maximum?: number | bigint;
   origin?: string;
+  params?: Record<string, unknown>;
 }
 
 function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodType): Diagnostic[] {
@@ -162,6 +257,9 @@ function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodTy
         ...locate(record, issue.path, 'value'),
       },
     ];
+  }
+  if (issue.code === 'custom' && typeof issue.params?.impossibleDate === 'string') {
+    return [{ ...messages.impossibleDate(field, String(issue.input), issue.params.impossibleDate), ...locate(record, issue.path, 'value') }];
   }
   const problem =
     issue.code === 'invalid_value' && issue.values

@@ -37,6 +37,11 @@ export const messages = {
     message: `"${field}" ${problem}`,
     hint,
   }),
+  impossibleDate: (field: string, value: string, why: string) => ({
+    code: 'content/impossible-date',
+    message: `"${field}" is not a real date: ${value} (${why})`,
+    hint: 'write a day that exists as YYYY-MM-DD: the month from 01 to 12, the day within that month (February has 29 days only in leap years)',
+  }),
   unknownKey: (key: string, collection: string, allowed: string[], suggestion?: string) => ({
     code: 'content/unknown-key',
     message: `"${key}" is not a field of ${collection}`,
@@ -53,6 +58,11 @@ export const messages = {
     code: 'content/duplicate-slug',
     message: `slug "${slug}" is used by ${files.length} ${collection} entries: ${files.join(', ')}`,
     hint: 'give each entry its own slug (or file name)',
+  }),
+  duplicateField: (field: string, value: string | number, collection: string, places: string[]) => ({
+    code: `content/duplicate-${field}`,
+    message: `${field} ${JSON.stringify(value)} is used by ${places.length} ${collection} entries: ${places.join(', ')}`,
+    hint: `give each entry its own ${field}`,
   }),
   duplicateRoute: (path: string, inputs: string[]) => ({
     code: 'routes/duplicate-output',
@@ -129,6 +139,11 @@ export const messages = {
     code: 'links/dead',
     message: `link "${href}" on page ${page} points to no page or file of this site`,
     hint: 'fix the address, add the missing page, or add the old address to the target page\'s "aliases"',
+  }),
+  missingImage: (src: string) => ({
+    code: 'links/missing-image',
+    message: `image "${src}" names no file in public/ (nor one the build makes)`,
+    hint: `put the image at public${src.replace(/[?#].*$/, '')}, or correct the path (it starts at public/, so /images/x.png is public/images/x.png)`,
   }),
   deadAnchor: (href: string, page: string) => ({
     code: 'links/dead-anchor',

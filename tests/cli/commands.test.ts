@@ -137,8 +137,8 @@ describe('build and check', () => {
     try {
       const r = runCli(['check', '--root', dead.root]);
       expect(r.status).toBe(1);
-      expect(r.stderr).toContain('content/posts/first-date.md: link "/missing" on page /post/first-date points to no page or file of this site');
-      expect(r.stderr).toContain('content/posts/first-date.md: link "/about#nope" on page /post/first-date points to an anchor that does not exist');
+      expect(r.stderr).toContain('content/posts/first-date.md:10:32: link "/missing" on page /post/first-date points to no page or file of this site');
+      expect(r.stderr).toContain('content/posts/first-date.md:10:65: link "/about#nope" on page /post/first-date points to an anchor that does not exist');
       expect(r.stderr).toContain('\n2 problems found; nothing was written.\n');
       noStackTrace(r.stderr);
       expect(existsSync(join(dead.root, 'dist'))).toBe(false);

@@ -145,11 +145,19 @@ describe('dead-link fixture', () => {
       const message = await buildErrors(fx);
       expect(message).toBe(
         [
-          'content/posts/first-date.md: link "/about#nope" on page /post/first-date points to an anchor that does not exist on its target page',
-          '  hint: check the part after "#": it must match a heading or element id on that page',
-          '',
-          'content/posts/first-date.md: link "/missing" on page /post/first-date points to no page or file of this site',
+          'content/posts/first-date.md:10:32: link "/missing" on page /post/first-date points to no page or file of this site',
+          '     9 |',
+          '  > 10 | Broken links: [a missing page](/missing) and [a missing anchor](/about#nope).',
+          '       |                                ^',
+          '    11 |',
           '  hint: fix the address, add the missing page, or add the old address to the target page\'s "aliases"',
+          '',
+          'content/posts/first-date.md:10:65: link "/about#nope" on page /post/first-date points to an anchor that does not exist on its target page',
+          '     9 | …',
+          '  > 10 | …[a missing page](/missing) and [a missing anchor](/about#nope).',
+          '       |                                                    ^',
+          '    11 | …',
+          '  hint: check the part after "#": it must match a heading or element id on that page',
         ].join('\n'),
       );
       expect(diffTrees(before, readTree(out))).toEqual([]);
@@ -239,7 +247,7 @@ describe('build properties', () => {
       // Fails at the link check, after every page has been written to the staging folder.
       fx.write('content/pages/about.md', `${about}\n[gone](/gone)\n`);
       expect(headlines(await buildErrors(fx))).toEqual([
-        'content/pages/about.md: link "/gone" on page /about points to no page or file of this site',
+        'content/pages/about.md:17:8: link "/gone" on page /about points to no page or file of this site',
       ]);
       expect(diffTrees(before, readTree(out))).toEqual([]);
       expect(leftovers(out)).toEqual([]);
@@ -311,7 +319,7 @@ describe('build properties', () => {
       // The about page links to this post, but the about page itself does not change.
       rmSync(join(fx.root, 'content/posts/first-date.md'));
       const message = await buildErrors(fx, 'dist', { noCache: false });
-      expect(headlines(message)).toContain('content/pages/about.md: link "../post/first-date" on page /about points to no page or file of this site');
+      expect(headlines(message)).toContain('content/pages/about.md:15:31: link "../post/first-date" on page /about points to no page or file of this site');
       expect(diffTrees(before, readTree(join(fx.temp, 'dist')))).toEqual([]);
     } finally {
       fx.cleanup();

@@ -164,7 +164,7 @@ describe('validateContent', () => {
   it('rejects two entries with the same slug, naming both files', () => {
     const { errors } = run({
       'content/posts/first-date.md': post(ok),
-      'content/posts/first-date-ideas.md': post(`${ok}\nslug: first-date`),
+      'content/posts/first-date-ideas.md': post(`${ok.replace('A good title', 'Ideas')}\nslug: first-date`),
     });
     expect(errors).toEqual([
       [
