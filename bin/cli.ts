@@ -77,6 +77,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'folder to serve', 'dist')
     .option('--port <number>', 'port', parsePort, 4173)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('-q, --quiet', 'do not print a line per request', false)
     .action(async (opts) => {
       const dir = resolve(String(program.opts().root), opts.out);
       if (!existsSync(join(dir, 'index.html'))) {
@@ -98,7 +99,11 @@ export async function main(argv: string[]): Promise<number> {
         exitCode = 1;
         return;
       }
-      const server = createStaticServer({ dir, mounts: { '/api/': forms.handler } });
+      const server = createStaticServer({
+        dir,
+        mounts: { '/api/': forms.handler },
+        onResponse: opts.quiet ? undefined : (e) => console.log(requestLogLine(e)),
+      });
       let url: string;
       try {
         ({ url } = await listen(server, opts.host, opts.port));
@@ -177,10 +182,10 @@ export async function main(argv: string[]): Promise<number> {
       });
   }
 
-  program
+  const newCommand = program
     .command('new')
     .description('scaffold a content file with valid front matter, e.g. new post "First date ideas"')
-    .argument('<kind>', 'what to create (see the site\'s scaffolds, e.g. post, page)')
+    .argument('<kind>', 'what to create: one of the kinds listed below (the scaffolds in site.config.ts)')
     .argument('<title>', 'its title')
     .option('--slug <slug>', 'the file name and address to use instead of one made from the title')
     .action(async (kind: string, title: string, opts: { slug?: string }) => {
@@ -217,6 +222,9 @@ export async function main(argv: string[]): Promise<number> {
       console.log(`Created ${file}`);
     });
 
+  // Only `new --help` compiles the site to list its kinds; `heartnotes --help` stays instant.
+  if (asksHelpFor('new', argv.slice(2))) newCommand.addHelpText('after', await scaffoldKindsHelp(resolve(rootOption(argv.slice(2)))));
+
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -245,6 +253,54 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/**
+ * `GET /post/first-date 200 3 ms`: one line per request. The target is printed as sent when it is
+ * plain printable ASCII, otherwise quoted with escapes, so no request can forge or split a line.
+ */
+function requestLogLine(e: { method: string; target: string; status: number; ms: number }): string {
+  const show = (text: string) => (/^[\x21-\x7e]{1,200}$/.test(text) ? text : JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text));
+  return `${show(e.method)} ${show(e.target)} ${e.status} ${Math.round(e.ms)} ms`;
+}
+
+/** The value of `--root` among the arguments before the command (default: `.`). */
+function rootOption(args: string[]): string {
+  const i = args.findIndex((a) => a === '--root' || a.startsWith('--root='));
+  if (i < 0) return '.';
+  return args[i].startsWith('--root=') ? args[i].slice('--root='.length) : (args[i + 1] ?? '.');
+}
+
+/** Whether the arguments ask for the help of `command`: `<command> --help` or `help <command>`. */
+function asksHelpFor(command: string, args: string[]): boolean {
+  const words = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--root');
+  if (words[0] === 'help') return words[1] === command;
+  return words[0] === command && args.some((a) => a === '--help' || a === '-h');
+}
+
+/** The kinds `new` can scaffold in the site at `root`, each with the file it would create. */
+async function scaffoldKindsHelp(root: string): Promise<string> {
+  try {
+    const { compileSite } = await import('../src/build/config.ts');
+    const { config } = await compileSite(root);
+    const kinds = Object.entries(config.scaffolds ?? {});
+    if (!kinds.length) return '\nThis site has no scaffolds: add some under "scaffolds" in site.config.ts.';
+    const width = Math.max(...kinds.map(([kind]) => kind.length));
+    const example = { title: 'First date ideas', slug: 'first-date-ideas', today: new Date().toISOString().slice(0, 10) };
+    const lines = kinds.map(([kind, scaffold]) => {
+      let file: string;
+      try {
+        file = scaffold(example).file;
+      } catch {
+        file = '(its scaffold failed for this example)';
+      }
+      return `  ${kind.padEnd(width)}  e.g. ${file}`;
+    });
+    return `\nKinds this site can scaffold (from site.config.ts):\n${lines.join('\n')}`;
+  } catch (error) {
+    const reason = error instanceof DiagnosticError ? error.diagnostics[0]?.message : (error as Error).message;
+    return `\nThe kinds could not be listed: ${reason}`;
+  }
+}
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

@@ -22,6 +22,16 @@ export interface StaticServerOptions {
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Rewrites HTML before sending it (optional). */
   transformHtml?: (html: string) => string;
+  /** Called once per request when its response is finished or cut off, e.g. for a request log (optional). */
+  onResponse?: (entry: ResponseEntry) => void;
+}
+
+/** One answered request: method, the request target as sent, status and milliseconds taken. */
+export interface ResponseEntry {
+  method: string;
+  target: string;
+  status: number;
+  ms: number;
 }
 
 /** Reads a file that may change between requests, re-reading only when its mtime changes. */
@@ -135,6 +145,11 @@ export function createStaticServer(options: StaticServerOptions): Server {
   /** The response in progress on each connection, so a client error never cuts into one. */
   const inFlight = new WeakMap<Duplex, ServerResponse>();
   const server = createServer((req, res) => {
+    if (options.onResponse) {
+      const started = performance.now();
+      const report = options.onResponse;
+      res.once('close', () => report({ method: req.method ?? '', target: req.url ?? '', status: res.statusCode, ms: performance.now() - started }));
+    }
     const socket = req.socket;
     inFlight.set(socket, res);
     res.once('finish', () => {
