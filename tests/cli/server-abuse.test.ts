@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+import { exchange } from '../helpers/raw-http.ts';
 
 // Issue 20: no request can end `heartnotes preview` or `heartnotes dev`. Each server runs as the
 // real CLI process; requests go as raw bytes over node:net, since fetch() and node:http refuse
@@ -51,17 +52,6 @@ function send(origin: string, { bytes, halfClose }: Sent): Promise<Outcome> {
   });
 }
 
-/** Sends one request with `Connection: close` and resolves with everything the server sent. */
-function exchange(origin: string, bytes: string): Promise<string> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    let all = '';
-    socket.on('data', (chunk) => (all += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(all));
-  });
-}
 
 const HOST = 'Host: 127.0.0.1\r\n';
 /** A request with a valid Host unless `headers` brings its own (or `host: false`). */

@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentTypeFor } from '../../src/serve/content-types.ts';
 import { parseRange } from '../../src/serve/range.ts';
 import { createStaticServer, listen } from '../../src/serve/static-server.ts';
+import { exchange } from '../helpers/raw-http.ts';
 
 describe('parseRange', () => {
   const size = 100;
@@ -188,14 +188,3 @@ describe('createStaticServer', () => {
   });
 });
 
-/** Sends raw bytes and resolves with everything the server sent before closing. */
-function exchange(origin: string, bytes: string): Promise<string> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    let all = '';
-    socket.on('data', (chunk) => (all += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(all));
-  });
-}
