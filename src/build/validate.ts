@@ -86,8 +86,15 @@ export function validateContent(
     }
     if (spec.kind === 'markdown') {
       const entries = content[name] as Entry[];
-      diagnostics.push(...findDuplicateSlugs(name, entries));
+      const duplicates = findDuplicateSlugs(name, entries);
+      diagnostics.push(...duplicates);
       diagnostics.push(...findDuplicateFields(name, entries, recordOf));
+      // Only the first entry of a slug is kept, so the same mistake is not reported again as two
+      // inputs of one page by the route table.
+      if (duplicates.length) {
+        const seen = new Set<string>();
+        content[name] = entries.filter((e) => !seen.has(e.slug) && seen.add(e.slug));
+      }
     }
   }
   return { content, diagnostics, leftOut, failed, images };
