@@ -67,7 +67,8 @@ export function outputFolderProblem(root: string, outDir: string, generatorRoot:
     markAsOutput(out);
     return undefined;
   }
-  const shown = relative(process.cwd(), out) || '.';
+  const rel = relative(process.cwd(), out);
+  const shown = rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? out : rel;
   return `${name}: ${shown}/ already holds files that heartnotes did not write (it has no ${OUTPUT_MARKER} file), and a build replaces the whole folder; choose an empty or new folder, or, if ${shown}/ is an old build, delete it once and build again`;
 }
 
