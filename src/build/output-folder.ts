@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { realExisting } from './output-paths.ts';
+import { outputFile, realExisting } from './output-paths.ts';
 
 /**
  * The output folder as a whole: which folder `--out` may name, the marker that proves a folder
@@ -86,14 +86,20 @@ function isInsideOrSame(parent: string, child: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
+/** The journal of an incremental commit's backup folder: the files it adds to the output. */
+export const BACKUP_JOURNAL = '.heartnotes-journal.json';
+
 /**
  * Cleans up after builds that were killed (kill -9, a power cut) next to `outDir`:
  * - `<out>.old-<pid>-…`: the previous output, renamed away just before the new one was renamed in.
  *   If `<out>` is missing, the build died between the two renames: the newest one is put back.
  *   Otherwise the swap completed and it is removed.
- * - `<out>.tmp-<pid>-…`: a staging folder; removed.
- * Only folders of processes that are gone are touched, and only if they carry the marker (or are
- * empty), so a build running next to this one, or a folder someone else named alike, is left alone.
+ * - `<out>.bak-<pid>-…`: an incremental commit that did not finish: the old versions it kept are
+ *   renamed back and the files it added are removed, so `<out>` is the previous output again.
+ * - `<out>.tmp-<pid>-…` (staging) and `<out>.done-<pid>-…` (a finished commit's backup): removed.
+ * Only folders of processes that are gone are touched, and only if they carry the marker or the
+ * journal (or are empty), so a build running next to this one, or a folder someone else named
+ * alike, is left alone.
  */
 export function recoverOutput(outDir: string): void {
   const out = resolve(outDir);
@@ -106,17 +112,46 @@ export function recoverOutput(outDir: string): void {
   }
   const prefix = basename(out);
   const leftovers = names
-    .map((name) => ({ name, m: /^\.(tmp|old)-(\d+)-([0-9a-z]+)$/.exec(name.slice(prefix.length)) }))
+    .map((name) => ({ name, m: /^\.(tmp|old|bak|done)-(\d+)-([0-9a-z]+)$/.exec(name.slice(prefix.length)) }))
     .filter(({ name, m }) => name.startsWith(prefix) && m && !isRunning(Number(m[2])) && isOurs(join(parent, name)))
     .map(({ name, m }) => ({ path: join(parent, name), kind: m![1], at: parseInt(m![3], 36) }));
   const olds = leftovers.filter((l) => l.kind === 'old').sort((a, b) => b.at - a.at);
   if (olds.length && !existsSync(out)) renameSync(olds.shift()!.path, out);
-  for (const l of [...olds, ...leftovers.filter((l) => l.kind === 'tmp')]) rmSync(l.path, { recursive: true, force: true });
+  for (const l of leftovers.filter((l) => l.kind === 'bak')) rollBack(l.path, out);
+  for (const l of [...olds, ...leftovers.filter((l) => l.kind === 'tmp' || l.kind === 'done')]) rmSync(l.path, { recursive: true, force: true });
+}
+
+/** Undoes an unfinished incremental commit from its backup folder, then removes the folder. */
+function rollBack(backup: string, out: string): void {
+  if (existsSync(out)) {
+    let added: string[] = [];
+    try {
+      added = (JSON.parse(readFileSync(join(backup, BACKUP_JOURNAL), 'utf8')) as { added: string[] }).added;
+    } catch {
+      // No journal: killed before the first file moved; nothing to undo.
+    }
+    for (const file of added) rmSync(outputFile(out, file, true), { force: true });
+    for (const file of listKept(backup)) {
+      const to = outputFile(out, file, true);
+      mkdirSync(dirname(to), { recursive: true });
+      renameSync(join(backup, file), to);
+    }
+  }
+  rmSync(backup, { recursive: true, force: true });
+}
+
+/** The files kept in a backup folder (POSIX paths relative to it), the journal left out. */
+function listKept(dir: string, rel = ''): string[] {
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((d) => {
+    const path = rel ? `${rel}/${d.name}` : d.name;
+    if (d.isDirectory()) return listKept(dir, path);
+    return path === BACKUP_JOURNAL || path === `${BACKUP_JOURNAL}.tmp` ? [] : [path];
+  });
 }
 
 function isOurs(dir: string): boolean {
   try {
-    return existsSync(join(dir, OUTPUT_MARKER)) || readdirSync(dir).length === 0;
+    return existsSync(join(dir, OUTPUT_MARKER)) || existsSync(join(dir, BACKUP_JOURNAL)) || existsSync(join(dir, `${BACKUP_JOURNAL}.tmp`)) || readdirSync(dir).length === 0;
   } catch {
     return false;
   }

@@ -1,8 +1,8 @@
 import {
-  copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
+  copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { markAsOutput, OUTPUT_MARKER, recoverOutput } from './output-folder.ts';
+import { BACKUP_JOURNAL, markAsOutput, OUTPUT_MARKER, recoverOutput } from './output-folder.ts';
 import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from './render-pages.ts';
 
@@ -75,22 +75,64 @@ export function commitOutput(staging: Staging): void {
  * Moves the changed files from the staging folder into the output and deletes the ones no longer
  * produced. Runs only after every check has passed, so a failed build still changes nothing; each
  * file is replaced with one rename, so a reader never sees a half-written file.
+ *
+ * The files it replaces or removes are kept in `<out>.bak-<pid>-…` (a hard link each, so the
+ * replacing rename stays atomic) with a journal of the files it adds. A process killed half way
+ * leaves the output part old, part new; the next build rolls it back to the previous output
+ * (`recoverOutput`) before anything else. Only a complete commit renames the backup to `.done-…`.
  */
 export function commitChanges(staging: Staging, changed: Iterable<string>, removed: string[]): void {
   // Every target is proven inside the output, links followed, before anything moves.
-  const moves = [...changed].map((file) => [outputFile(staging.dir, file), outputFile(staging.outDir, file, true)]);
-  const removals = removed.map((file) => [file, outputFile(staging.outDir, file, true)]);
+  const moves = [...changed].map((file) => ({ file, from: outputFile(staging.dir, file), to: outputFile(staging.outDir, file, true) }));
+  const removals = removed.map((file) => ({ file, abs: outputFile(staging.outDir, file, true) }));
   // An output folder made before the marker existed gets it with its first incremental build.
-  if (!existsSync(join(staging.outDir, OUTPUT_MARKER))) moves.push([join(staging.dir, OUTPUT_MARKER), join(staging.outDir, OUTPUT_MARKER)]);
-  for (const [from, to] of moves) {
+  if (!existsSync(join(staging.outDir, OUTPUT_MARKER))) {
+    moves.push({ file: OUTPUT_MARKER, from: join(staging.dir, OUTPUT_MARKER), to: join(staging.outDir, OUTPUT_MARKER) });
+  }
+  const backup = startBackup(staging.outDir, moves.filter((m) => !existsSync(m.to)).map((m) => m.file));
+  for (const [i, { file, from, to }] of moves.entries()) {
+    if (existsSync(to)) keepCopy(to, outputFile(backup, file));
     ensureDir(dirname(to));
     renameSync(from, to);
+    if (i === 0) haltForTest('changes');
   }
-  for (const [file, abs] of removals) {
-    rmSync(abs, { force: true });
+  for (const { file, abs } of removals) {
+    if (existsSync(abs)) {
+      const kept = outputFile(backup, file);
+      ensureDir(dirname(kept));
+      renameSync(abs, kept);
+    }
     removeEmptyParents(staging.outDir, dirname(file));
   }
+  finishBackup(backup);
   rmSync(staging.dir, { recursive: true, force: true });
+}
+
+/** Creates the backup folder of an incremental commit, its journal written before anything moves. */
+function startBackup(outDir: string, added: string[]): string {
+  const backup = `${outDir}.bak-${process.pid}-${Date.now().toString(36)}`;
+  mkdirSync(backup);
+  const journal = join(backup, BACKUP_JOURNAL);
+  writeFileSync(`${journal}.tmp`, JSON.stringify({ added }));
+  renameSync(`${journal}.tmp`, journal);
+  return backup;
+}
+
+/** A hard link to `from` at `to` (a copy where the disk has no links): the old version, kept. */
+function keepCopy(from: string, to: string): void {
+  ensureDir(dirname(to));
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/** The commit is complete: the backup is no longer needed (renamed first, so it is never rolled back). */
+function finishBackup(backup: string): void {
+  const done = backup.replace(/\.bak-(?=\d+-[0-9a-z]+$)/, '.done-');
+  renameSync(backup, done);
+  rmSync(done, { recursive: true, force: true });
 }
 
 function removeEmptyParents(root: string, dir: string): void {
@@ -105,7 +147,8 @@ function removeEmptyParents(root: string, dir: string): void {
 
 /**
  * Tests only: `HEARTNOTES_TEST_HALT=<point>` blocks this process at that point (for up to a
- * minute), so a test can kill it there with SIGKILL; the one point is `swap`, between the renames.
+ * minute), so a test can kill it there with SIGKILL: `swap`, between the two renames of a full
+ * build's swap; `changes`, after the first file an incremental build moves in.
  */
 function haltForTest(point: string): void {
   if (process.env.HEARTNOTES_TEST_HALT === point) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);

@@ -9,7 +9,7 @@ let site: FixtureCopy;
 const build = (...args: string[]) => runCli(['build', '--root', site.root, ...args]);
 const dist = () => join(site.root, 'dist');
 /** `dist.tmp-…` and `dist.old-…` folders beside the output. */
-const siblings = () => readdirSync(site.root).filter((n) => /^dist\.(tmp|old)-/.test(n));
+const siblings = () => readdirSync(site.root).filter((n) => /^dist\.(tmp|old|bak|done)-/.test(n));
 
 beforeEach(() => {
   site = copyFixture('basic', 'heartnotes-out-');
@@ -102,8 +102,8 @@ describe('a build killed at any moment leaves the previous output complete', () 
   };
 
   /** Starts `build`, waits until `ready()` holds, then kills it with SIGKILL and waits for it to die. */
-  const killWhen = async (ready: () => boolean, args: string[] = [], env: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, ['bin/heartnotes.mjs', 'build', '--root', site.root, '--no-cache', ...args], {
+  const killWhen = async (ready: () => boolean, args: string[] = ['--no-cache'], env: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, ['bin/heartnotes.mjs', 'build', '--root', site.root, ...args], {
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', ...env },
       stdio: 'ignore',
@@ -131,7 +131,7 @@ describe('a build killed at any moment leaves the previous output complete', () 
     expect(diffTrees(previous, readTree(dist()))).toEqual([]);
 
     // 2. Between renaming dist/ away and renaming the new output in: no dist/ at all.
-    await killWhen(() => siblings().some((n) => n.startsWith('dist.old-')), [], { HEARTNOTES_TEST_HALT: 'swap' });
+    await killWhen(() => siblings().some((n) => n.startsWith('dist.old-')), ['--no-cache'], { HEARTNOTES_TEST_HALT: 'swap' });
     expect(existsSync(dist())).toBe(false);
     // The next build puts the previous output back first, even one that then fails.
     const good = site.read('content/posts/bulk-1.md');
@@ -150,5 +150,33 @@ describe('a build killed at any moment leaves the previous output complete', () 
     expect(siblings()).toEqual([]);
     expect(readFileSync(join(dist(), 'post/bulk-0.html'), 'utf8')).toContain('Changed post 0');
     expect(listFiles(dist())).toEqual([...previous.keys()]);
+  });
+
+  it('killed while an incremental build moves its changed files in: the next build rolls the output back first', { timeout: 120_000 }, async () => {
+    addPosts(100);
+    expect(build().status).toBe(0);
+    const previous = readTree(dist());
+    const post = site.read('content/posts/bulk-5.md');
+    site.write('content/posts/bulk-5.md', post.replace('Some words', 'Other words'));
+
+    // Held after the first file moved in (HEARTNOTES_TEST_HALT=changes), then killed.
+    const backup = () => siblings().find((n) => n.startsWith('dist.bak-'));
+    await killWhen(() => {
+      const b = backup();
+      return !!b && readdirSync(join(site.root, b)).length > 1;
+    }, [], { HEARTNOTES_TEST_HALT: 'changes' });
+    expect(readFileSync(join(dist(), 'post/bulk-5.html'), 'utf8')).toContain('Other words');
+
+    // The next build puts the previous output back before anything else, even one that then fails.
+    site.write('content/posts/bulk-6.md', site.read('content/posts/bulk-6.md').replace('date: 2025-01-05', 'date: soon'));
+    expect(build().status).toBe(1);
+    expect(diffTrees(previous, readTree(dist()))).toEqual([]);
+    expect(siblings()).toEqual([]);
+
+    site.write('content/posts/bulk-6.md', site.read('content/posts/bulk-6.md').replace('date: soon', 'date: 2025-01-05'));
+    const r = build();
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dist(), 'post/bulk-5.html'), 'utf8')).toContain('Other words');
+    expect(siblings()).toEqual([]);
   });
 });
