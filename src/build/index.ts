@@ -274,7 +274,7 @@ function outputClashes(routes: Route[], publicFiles: string[], publicName: strin
  * failed (an editor then meets dead links one build later) and reporting them anyway (a second,
  * misleading error for one mistake).
  */
-function checkContentLinks(
+export function checkContentLinks(
   linked: LinkedPage[],
   files: Set<string>,
   redirects: Redirect[],
@@ -285,9 +285,17 @@ function checkContentLinks(
   const pending = new Set(validated.failed.map((f) => f.slug));
   for (const p of problems) if (p.file?.endsWith('.md') && !p.code.startsWith('content/duplicate')) pending.add(basename(p.file, '.md'));
   const images = checkImages(validated.images, files);
-  // A front-matter image a template also renders is reported once, at its field.
-  const seen = new Set(images.map((d) => `${d.file}\0${d.message}`));
-  const links = checkLinks(linked, files, redirects, undefined, { texts, pending }).filter((d) => !seen.has(`${d.file}\0${d.message}`));
+  // A missing image is one mistake however many pages show it: a cover in front matter is reported
+  // at its field, not again on every listing, category or related-articles block that renders it;
+  // an image only templates add is reported once per file.
+  const seen = new Set(images.map((d) => d.message));
+  const links = checkLinks(linked, files, redirects, undefined, { texts, pending }).filter((d) => {
+    if (d.code !== 'links/missing-image') return true;
+    const key = `${d.file}\0${d.message}`;
+    if (seen.has(d.message) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return [...images, ...links];
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { daysInMonth, dateField, impossibleDate } from '../../src/build/fields.ts';
-import { describeLeftOut } from '../../src/build/index.ts';
+import { checkContentLinks, describeLeftOut } from '../../src/build/index.ts';
 import { checkImages, checkLinks, findInSource } from '../../src/build/links.ts';
 import { loadContent } from '../../src/build/load.ts';
 import type { CollectionSpec } from '../../src/build/types.ts';
@@ -126,6 +126,22 @@ describe('checkLinks', () => {
     const found = checkLinks([page], new Set(['post/a.html']), [], undefined, { texts, pending: new Set(['broken']) });
     expect(found.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`)).toEqual([
       'content/posts/a.md:4:23: link "/post/gone" on page /post/a points to no page or file of this site',
+    ]);
+  });
+});
+
+describe('checkContentLinks', () => {
+  it('reports a missing cover once, at its field, not again on each page that shows it', () => {
+    const { result } = run({ 'content/posts/a.md': post('title: A\ndate: 2025-01-01\ncover: /images/gone.png') });
+    const shows = (path: string, source: string) => ({ path, outFile: `${path.slice(1) || 'index'}.html`, source, links: ['/images/gone.png', '/images/logo.png'], ids: [] });
+    const pages = [shows('/post/a', 'content/posts/a.md'), shows('/', 'content/pages/index.md'), shows('/posts', 'content/data/home.json'), shows('/more', 'content/data/home.json')];
+    const files = new Set(['post/a.html', 'index.html', 'posts.html', 'more.html']);
+    const texts = new Map([['content/posts/a.md', post('title: A\ndate: 2025-01-01\ncover: /images/gone.png')]]);
+    expect(checkContentLinks(pages, files, [], texts, result, []).map((d) => `${d.file}:${d.line ?? ''}: ${d.message}`)).toEqual([
+      'content/posts/a.md:4: image "/images/gone.png" names no file in public/ (nor one the build makes)',
+      'content/posts/a.md:: image "/images/logo.png" names no file in public/ (nor one the build makes)',
+      'content/pages/index.md:: image "/images/logo.png" names no file in public/ (nor one the build makes)',
+      'content/data/home.json:: image "/images/logo.png" names no file in public/ (nor one the build makes)',
     ]);
   });
 });
