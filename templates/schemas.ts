@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, imagePath, sitePath, slugField } from '../src/build/fields.ts';
+import { dateField, dateTimeField, imagePath, sitePath, slugField } from '../src/build/fields.ts';
 import { checkAllowedUrl, normalizeAllowList } from '../src/landing/index.ts';
 
 /** content/site.json: the site's name, address and settings editors may change. */
@@ -179,7 +179,7 @@ export const testimonialSchema = z.strictObject({
 /** A real deadline, e.g. the last order date for delivery before a holiday. */
 const deadline = z.strictObject({
   /** ISO date-time with offset, e.g. 2026-06-16T23:59:00-04:00. */
-  at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'expected an ISO date-time such as 2026-06-16T23:59:00-04:00'),
+  at: dateTimeField(),
   /** What the deadline is for, shown beside the countdown. */
   label: z.string().min(1),
 });

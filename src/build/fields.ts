@@ -15,6 +15,20 @@ export const dateField = () =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value, params: { impossibleDate: problem } });
     });
 
+/**
+ * An ISO date-time with its offset, such as `2026-06-16T23:59:00-04:00`, naming a real day and a
+ * time of day (hours 00–23, minutes and seconds 00–59); kept as the text written.
+ */
+export const dateTimeField = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'expected an ISO date-time such as 2026-06-16T23:59:00-04:00')
+    .superRefine((value, ctx) => {
+      const [h, m, sec = 0] = value.slice(11, 19).split(':').map(Number);
+      const problem = impossibleDate(value.slice(0, 10)) ?? (h > 23 || m > 59 || sec > 59 ? `there is no time ${value.slice(11, 16)}` : undefined);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value, params: { impossibleDate: problem } });
+    });
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** Days in a month of the Gregorian calendar (`month` 1–12). */

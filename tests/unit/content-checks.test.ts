@@ -3,7 +3,7 @@
 // where a link is written in its source, and dead links to pages of broken files.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { daysInMonth, dateField, impossibleDate } from '../../src/build/fields.ts';
+import { daysInMonth, dateField, dateTimeField, impossibleDate } from '../../src/build/fields.ts';
 import { checkContentLinks, describeLeftOut } from '../../src/build/index.ts';
 import { checkImages, checkLinks, findInSource } from '../../src/build/links.ts';
 import { loadContent } from '../../src/build/load.ts';
@@ -46,6 +46,14 @@ describe('calendar dates', () => {
     expect(impossibleDate('2025-00-10')).toBe('there is no month 0');
     expect(impossibleDate('2025-06-00')).toBe('there is no day 0');
     expect(impossibleDate('2025-06-31')).toBe('June 2025 has 30 days');
+  });
+
+  it('a date-time must name a real day and time too (a deadline)', () => {
+    const messages = (v: string) => dateTimeField().safeParse(v).error?.issues.map((i) => i.message) ?? [];
+    expect(messages('2026-06-16T23:59:00-04:00')).toEqual([]);
+    expect(messages('2026-02-30T23:59:00-04:00')).toEqual(['February 2026 has 28 days']);
+    expect(messages('2026-06-16T24:30Z')).toEqual(['there is no time 24:30']);
+    expect(messages('2026-06-16')).toEqual(['expected an ISO date-time such as 2026-06-16T23:59:00-04:00']);
   });
 
   it('the loader keeps an unquoted date as the text written, so no rollover can hide it', () => {
