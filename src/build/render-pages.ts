@@ -1,4 +1,5 @@
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { generatorRoot } from './paths.ts';
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
 import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
@@ -42,16 +43,19 @@ export interface FrameOptions {
  * Renders a route; a template error becomes an outcome rather than an exception. Its message ends
  * with the template's file:line:column when the stack (source-mapped, see config.ts) shows one.
  */
-export function renderPage(route: Route, ctx: RenderContext, frames?: FrameOptions): RenderOutcome {
+export function renderPage(route: Route, ctx: RenderContext, frames: FrameOptions = defaultFrames()): RenderOutcome {
   try {
     const page = renderRoute(route, ctx);
     return { ok: true, path: route.path, outFile: route.outFile, html: page.html, links: page.links, ids: page.ids };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const at = frames && error instanceof Error ? templateFrame(error.stack ?? '', frames) : undefined;
+    const at = error instanceof Error ? templateFrame(error.stack ?? '', frames) : undefined;
     return { ok: false, path: route.path, error: at ? `${message} (at ${at})` : message };
   }
 }
+
+/** Paths relative to the current folder (dev runs from the project); the generator's frames skipped. */
+const defaultFrames = (): FrameOptions => ({ root: process.cwd(), skip: [join(generatorRoot, 'src')] });
 
 /**
  * The first stack frame in a file of the site, e.g. `templates/pages/article.tsx:42:13`, skipping
@@ -63,7 +67,9 @@ export function templateFrame(stack: string, { root, skip }: FrameOptions): stri
     if (!m) continue;
     const file = decodeURI(m[1]);
     if (/[\\/](node_modules|\.cache)[\\/]/.test(file) || skip.some((dir) => file.startsWith(`${dir}${sep}`))) continue;
-    return `${relative(root, file) || file}:${m[2]}:${m[3]}`;
+    // Beside the project (`../shared/x.tsx`) reads well; further away, the absolute path does.
+    const rel = relative(root, file);
+    return `${rel && !rel.startsWith(`..${sep}..${sep}`) ? rel : file}:${m[2]}:${m[3]}`;
   }
   return undefined;
 }
