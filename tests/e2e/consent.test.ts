@@ -192,7 +192,7 @@ async function reopen(page: Page) {
 
 /** Axe's findings; open the page with reduced motion, so no slide-in or fade is caught halfway. */
 async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

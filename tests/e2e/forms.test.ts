@@ -247,11 +247,11 @@ describe('forms on the default store (PGlite)', () => {
         try {
           const island = path === '/' ? 'email-capture' : 'contact-form';
           await hydrated(page, island);
-          const idle = await new AxeBuilder({ page }).analyze();
+          const idle = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
           expect(idle.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} at ${viewport.width}`).toEqual([]);
           await page.locator(`[data-island="${island}"] button[type="submit"]`).click();
           await page.locator(`[data-island="${island}"] [role="alert"]:not(:empty)`).waitFor();
-          const withAlert = await new AxeBuilder({ page }).analyze();
+          const withAlert = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
           expect(withAlert.violations.map((v) => v.id), `${path} with an alert at ${viewport.width}`).toEqual([]);
           expect(problems.all()).toEqual([]);
         } finally {

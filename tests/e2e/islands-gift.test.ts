@@ -344,7 +344,7 @@ describe('every page with these islands', () => {
           // A quotation caught mid-fade is half transparent; reduced motion stops fades while axe looks.
           await page.emulateMedia({ reducedMotion: 'reduce' });
           await animationsDone(page);
-          const axe = await new AxeBuilder({ page }).analyze();
+          const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
           expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
           expect(problems.all(), 'console errors, e.g. a hydration mismatch').toEqual([]);
         } finally {

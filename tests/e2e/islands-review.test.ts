@@ -96,7 +96,7 @@ async function axeViolations(page: Page) {
   // then. Reduced motion stops the fades (and the rotation) while axe looks at the page.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await animationsDone(page); // the site's reduced-motion CSS cuts every transition to 0.01 ms
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   await page.emulateMedia({ reducedMotion: null });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
