@@ -32,7 +32,8 @@ export interface BuildManifest {
   /** The folders and files the fingerprint covers. */
   inputs?: { folders: string[]; files: string[] };
   /** The previous build's counts, reported again when nothing needs doing. */
-  summary?: { pages: number; redirects: number; assets: number };
+  /** `leftOut`: the "Left out …" line of that build, when it left entries out. */
+  summary?: { pages: number; redirects: number; assets: number; leftOut?: string };
 }
 
 export function readManifest(cacheDir: string | undefined, outDir: string): BuildManifest | undefined {

@@ -95,6 +95,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
   lap('styles and islands');
 
+  const leftOut = describeLeftOut(validated.leftOut);
   const staging: Staging = options.checkOnly
     ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir }
     : startOutput(outDir);
@@ -168,7 +169,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         outDir,
         files,
         ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, fingerprintOptions), inputs: { folders, files: inputFiles } } : {}),
-        summary: { pages: table.routes.length, redirects: redirects.length, assets: styles.assets.length + islands.assets.length + publicFiles.length },
+        summary: {
+          pages: table.routes.length,
+          redirects: redirects.length,
+          assets: styles.assets.length + islands.assets.length + publicFiles.length,
+          // Said again by a build that finds nothing changed.
+          ...(leftOut ? { leftOut } : {}),
+        },
       });
       if (plan.mode === 'full') commitOutput(staging);
       else commitChanges(staging, plan.write, plan.remove);
@@ -185,7 +192,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       outDir: relative(process.cwd(), outDir) || '.',
       stages,
     };
-    const leftOut = describeLeftOut(validated.leftOut);
     if (leftOut) log(leftOut);
     log(
       `${options.checkOnly ? 'Checked' : 'Built'} ${summary.pages} pages (${summary.rendered} rendered, ${summary.reused} unchanged), ` +

@@ -90,14 +90,16 @@ export function upToDateSummary(options: BuildOptions): BuildSummary | undefined
   if (fingerprintInputs(folders, files, fingerprintOptionsFor(options, outDir)) !== previous.fingerprint) return undefined;
   if (!outputIntact(previous, outDir)) return undefined;
   const ms = performance.now() - started;
+  const { leftOut, ...counts } = previous.summary;
   const summary: BuildSummary = {
-    ...previous.summary,
+    ...counts,
     rendered: 0,
     reused: previous.summary.pages,
     ms,
     outDir: relative(process.cwd(), outDir) || '.',
     stages: { 'up-to-date check': ms },
   };
+  if (leftOut) options.log?.(leftOut);
   options.log?.(`Nothing changed: ${summary.outDir}/ is up to date (${summary.pages} pages) in ${formatMs(ms)}`);
   return summary;
 }

@@ -163,6 +163,10 @@ describe('the summary says what was left out', () => {
     expect(r.stdout).toContain(
       'Left out 2 entries: content/posts/a-draft.md (draft), content/posts/b-later.md (scheduled for 2999-12-01); build --drafts to include them\n',
     );
+    const again = build();
+    expect(again.stdout, 'a build with nothing to do says it again').toMatch(
+      /^Left out 2 entries: content\/posts\/a-draft\.md \(draft\), .*\nNothing changed: /m,
+    );
     const all = build('--drafts');
     expect(all.status, all.stderr).toBe(0);
     expect(all.stdout).not.toContain('Left out');
