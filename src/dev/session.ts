@@ -254,8 +254,13 @@ export async function openDevSession(options: DevSessionOptions) {
         const found = rendered.get(r.outFile) ?? links.get(r.outFile);
         return { path: r.path, outFile: r.outFile, source: r.sources[0], links: found?.links ?? [], ids: found?.ids ?? [] };
       });
-      const dead = checkLinks(pages, new Set(next.outputs.keys()), next.redirects, linksToCheck(previous, next, plan, rendered));
-      if (dead.length) throw new DiagnosticError(dead);
+      const only = linksToCheck(previous, next, plan, rendered);
+      const dead = checkLinks(pages, new Set(next.outputs.keys()), next.redirects, only);
+      if (dead.length) {
+        // Checked again with the sources, only now, so each dead link is shown at its line.
+        const texts = new Map([...next.content].map(([file, loaded]) => [file, loaded.text]));
+        throw new DiagnosticError(checkLinks(pages, new Set(next.outputs.keys()), next.redirects, only, { texts }));
+      }
 
       for (const p of write) {
         const output = next.outputs.get(p.file)!;

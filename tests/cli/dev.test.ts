@@ -191,6 +191,28 @@ describe('dev', () => {
     events.close();
   });
 
+  it('shows a dead link at its line, and a file that is not UTF-8 at its byte, and recovers from both', async () => {
+    // A page of its own, so the log lines the other tests look for are not this test's.
+    const file = 'content/pages/links-note.md';
+    const good = ['---', 'title: Links note', 'description: A page for the dead-link test.', '---', '', 'Nothing to see.', ''].join('\n');
+    fx.write(file, good);
+    await eventually(() => page('/links-note'), (p) => p.status === 200);
+    fx.write(file, `${good}\nSee [the gone page](/post/gone-for-good).\n`);
+    await logged(/^content\/pages\/links-note\.md:8:21: link "\/post\/gone-for-good" on page \/links-note points to no page/m);
+    expect((await page('/links-note')).status).toBe(500);
+
+    writeFileSync(join(fx.root, file), Buffer.concat([Buffer.from(good), Buffer.from('Caf'), Buffer.from([0xe9]), Buffer.from('.\n')]));
+    await logged(/^content\/pages\/links-note\.md:7:4: this file is not UTF-8 text: byte 0xE9/m);
+    const broken = await page('/links-note');
+    expect(broken.status).toBe(500);
+    expect(broken.body).toContain('not UTF-8 text');
+
+    unlinkSync(join(fx.root, file));
+    const gone = await eventually(() => page('/links-note'), (p) => p.status === 404);
+    expect(gone.status).toBe(404);
+    expect((await page('/about')).status).toBe(200);
+  });
+
   it('adds and deletes pages, naming the listings, feed and sitemap they appear in', async () => {
     fx.write(
       'content/posts/third-date.md',

@@ -4,7 +4,7 @@
 // server is answered by a small stub here, so nothing leaves the machine. Before a choice only the
 // site itself is contacted; after Reject, still only the site; after Accept, exactly the
 // configured services. The shipped config (geolocation only) and an empty one are built too.
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from '../e2e-helpers/axe.ts';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -192,7 +192,7 @@ async function reopen(page: Page) {
 
 /** Axe's findings; open the page with reduced motion, so no slide-in or fade is caught halfway. */
 async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const result = await axeFor(page).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -2,7 +2,7 @@
 // with the real forms function: every state and text, what the server stored (read back with the
 // `subscribers export` command), a real server failure (PostgreSQL stopped under the running
 // preview), the same forms without JavaScript, and axe-core on the pages that carry them.
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from '../e2e-helpers/axe.ts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -247,11 +247,11 @@ describe('forms on the default store (PGlite)', () => {
         try {
           const island = path === '/' ? 'email-capture' : 'contact-form';
           await hydrated(page, island);
-          const idle = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+          const idle = await axeFor(page).analyze();
           expect(idle.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} at ${viewport.width}`).toEqual([]);
           await page.locator(`[data-island="${island}"] button[type="submit"]`).click();
           await page.locator(`[data-island="${island}"] [role="alert"]:not(:empty)`).waitFor();
-          const withAlert = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+          const withAlert = await axeFor(page).analyze();
           expect(withAlert.violations.map((v) => v.id), `${path} with an alert at ${viewport.width}`).toEqual([]);
           expect(problems.all()).toEqual([]);
         } finally {

@@ -1,7 +1,7 @@
 // The gift pages' countdown and rotator islands in Chromium against `heartnotes preview`, driven
 // like a visitor with Playwright's fake clock: remaining time, rotation timing, pausing (hover,
 // focus, hidden tab, reduced motion), keyboard controls, no hydration errors, axe, and no-JS.
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from '../e2e-helpers/axe.ts';
 import matter from 'gray-matter';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -344,7 +344,7 @@ describe('every page with these islands', () => {
           // A quotation caught mid-fade is half transparent; reduced motion stops fades while axe looks.
           await page.emulateMedia({ reducedMotion: 'reduce' });
           await animationsDone(page);
-          const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+          const axe = await axeFor(page).analyze();
           expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
           expect(problems.all(), 'console errors, e.g. a hydration mismatch').toEqual([]);
         } finally {

@@ -2,7 +2,7 @@
 // in Chromium against `heartnotes preview`: what they do, that they hydrate without mismatches or
 // accessibility problems, and that no page contacts any host but the site itself (SPEC §3.3, §3.5,
 // §7: third-party scripts only after consent, which this part of the site never asks for).
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from '../e2e-helpers/axe.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -96,7 +96,7 @@ async function axeViolations(page: Page) {
   // then. Reduced motion stops the fades (and the rotation) while axe looks at the page.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await animationsDone(page); // the site's reduced-motion CSS cuts every transition to 0.01 ms
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const result = await axeFor(page).analyze();
   await page.emulateMedia({ reducedMotion: null });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

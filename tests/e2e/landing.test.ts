@@ -3,7 +3,7 @@
 // markup injection through every parameter, geolocation only after consent, the beacon, and axe.
 // Every request to a host other than the preview server is answered here (a stub partner page,
 // a stub geolocation answer) and recorded, so nothing leaves the machine.
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from '../e2e-helpers/axe.ts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -675,7 +675,7 @@ describe('every landing route without JavaScript, and its accessibility', { time
         try {
           for (const viewport of [PHONE, DESKTOP]) {
             await page.setViewportSize(viewport);
-            const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+            const result = await axeFor(page).analyze();
             expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} at ${viewport.width} (${label})`).toEqual([]);
             await page.screenshot({ path: join(SCREENSHOTS, `${path.slice(1)}-${label}-${viewport.width}.png`), fullPage: true });
           }

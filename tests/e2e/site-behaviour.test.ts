@@ -1,7 +1,7 @@
 // The real Heart Notes site in Chromium against `heartnotes preview`: section 404s, redirects,
 // what works without JavaScript, ad slots, accessibility of every sitemap page at phone and
 // desktop widths, and screenshots of one page per template.
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from '../e2e-helpers/axe.ts';
 import type { Result } from 'axe-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -327,9 +327,7 @@ describe('every sitemap page at 375 and 1280 px', () => {
         for (const viewport of desktopToo.has(path) ? [PHONE, DESKTOP] : [PHONE]) {
           await page.setViewportSize(viewport);
           await loadLazyImages(page);
-          // Legacy mode runs axe in the page itself instead of finishing in an extra blank tab:
-          // the same rules, half the time, and these pages have no frames it would miss.
-          const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+          const axe = await axeFor(page).analyze();
           violations.push(...formatViolations(path, viewport.width, axe.violations));
           checked.push(`${path}@${viewport.width}`);
         }

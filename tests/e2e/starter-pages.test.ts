@@ -1,6 +1,6 @@
 // The starter pages in real Chromium against `heartnotes preview`, at phone and desktop widths:
 // status, console, head tags, accessibility (axe-core), the header navigation and the no-JS menu.
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFor } from '../e2e-helpers/axe.ts';
 import type { Result } from 'axe-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -156,7 +156,7 @@ describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) 
       }
 
       // Accessibility.
-      const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+      const axe = await axeFor(page).analyze();
       expect.soft(axe.violations.length, `axe-core violations on ${starter.path} at ${viewport.width}px:\n${formatViolations(axe.violations)}`).toBe(0);
 
       // Navigation for this width.
