@@ -42,6 +42,11 @@ export async function launchBrowser(options: BrowserContextOptions = {}): Promis
     await rm(userDataDir, { recursive: true, force: true });
     throw error;
   }
+  return closeOnce(context, () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 }));
+}
+
+/** The context with a `close()` that is safe to call twice, then runs `after` (even if closing failed). */
+function closeOnce(context: BrowserContext, after: () => Promise<void> = async () => {}): LaunchedBrowser {
   let closed = false;
   return {
     context,
@@ -51,7 +56,7 @@ export async function launchBrowser(options: BrowserContextOptions = {}): Promis
       try {
         await context.close();
       } finally {
-        await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+        await after();
       }
     },
   };
@@ -75,16 +80,7 @@ let shared: Promise<Browser> | undefined;
  */
 export async function freshContext(options: BrowserContextOptions = {}): Promise<LaunchedBrowser> {
   shared ??= launchChromium();
-  const context = await (await shared).newContext(options);
-  let closed = false;
-  return {
-    context,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await context.close();
-    },
-  };
+  return closeOnce(await (await shared).newContext(options));
 }
 
 export async function closeSharedChromium(): Promise<void> {
