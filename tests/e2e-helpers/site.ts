@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 /** The project folder: the generator and the real Heart Notes site it builds. */
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -26,16 +27,44 @@ export interface BuildAndPreviewOptions {
   env?: Record<string, string>;
 }
 
+/** A site built into a temp folder by the real CLI. */
+export interface BuiltSite {
+  outDir: string;
+  /** Removes the temp folder. */
+  remove(): Promise<void>;
+}
+
 /**
- * Builds the site into a temp folder with the real CLI, then serves it with `heartnotes preview`
- * on a free port, exactly as a user would. Call `stop()` in `afterAll`.
+ * Builds `root` (default: the project folder) with the real CLI into a fresh temp folder. The
+ * build stages its output next to --out and swaps it in, so --out is a child of the temp folder;
+ * --no-cache makes it a clean build, writing nothing to the .cache folder developers share.
+ */
+export async function buildSite(root = PROJECT_ROOT, timeoutMs = 90_000): Promise<BuiltSite> {
+  const tempDir = await mkdtemp(join(tmpdir(), 'heartnotes-e2e-'));
+  const remove = () => rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
+  const outDir = join(tempDir, 'dist');
+  const built = await runToEnd(['--root', root, 'build', '--out', outDir, '--quiet', '--no-cache'], timeoutMs).catch(async (error) => {
+    await remove();
+    throw error;
+  });
+  if (built.code !== 0) {
+    await remove();
+    throw new Error(`heartnotes build failed with exit code ${built.code}:\n${built.output}`);
+  }
+  return { outDir, remove };
+}
+
+/**
+ * Serves a built site with `heartnotes preview` on a free port, exactly as a user would. The real
+ * site is built once for the whole run (tests/global-setup.ts) and only read by the servers; a
+ * test that passes its own `root` gets a build of its own, removed by `stop()`. Call `stop()` in
+ * `afterAll`.
  */
 export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Promise<PreviewedSite> {
-  const root = options.root ?? PROJECT_ROOT;
   const timeoutMs = options.timeoutMs ?? 90_000;
-  // The build stages its output next to --out and swaps it in, so --out is a child of our temp dir.
-  const tempDir = await mkdtemp(join(tmpdir(), 'heartnotes-e2e-'));
-  const outDir = join(tempDir, 'dist');
+  const shared = options.root === undefined ? inject('builtSite') : undefined;
+  const own = shared ? undefined : await buildSite(options.root, timeoutMs);
+  const outDir = shared ?? own!.outDir;
   let child: ChildProcess | undefined;
   // If the test process ends without calling stop(), do not leave the server running.
   const killOnExit = () => child?.kill('SIGKILL');
@@ -44,14 +73,9 @@ export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Pro
     process.off('exit', killOnExit);
     if (child) await stopChild(child);
     child = undefined;
-    await rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
+    await own?.remove();
   };
   try {
-    // --no-cache: a clean build every time, and no writes to the .cache folder developers share.
-    const built = await runToEnd(['--root', root, 'build', '--out', outDir, '--quiet', '--no-cache'], timeoutMs);
-    if (built.code !== 0) {
-      throw new Error(`heartnotes build failed with exit code ${built.code}:\n${built.output}`);
-    }
     child = spawnCli(['preview', '--out', outDir, '--port', '0'], options.env);
     const url = await waitForPreviewUrl(child, timeoutMs);
     return { url, outDir, stop };
