@@ -1,5 +1,5 @@
-import { defineSite } from './src/build/config.ts';
-import type { Entry } from './src/build/types.ts';
+import { defineSite } from './src/pipeline/compile/compile-site.ts';
+import type { Entry } from './src/pipeline/types.ts';
 import { byDateDesc, type SiteContent } from './templates/content.ts';
 import { outboundRedirects, routes } from './templates/routes.ts';
 import {

@@ -28,7 +28,7 @@ function prepareDevCorpus(pages) {
   rmSync(join(dir, 'templates'), { recursive: true, force: true });
   cpSync(join(repoRoot, 'templates'), join(dir, 'templates'), { recursive: true });
   writeFileSync(join(dir, 'site.config.ts'), readFileSync(join(repoRoot, 'site.config.ts')));
-  for (const name of ['src', 'node_modules']) {
+  for (const name of ['src', 'site', 'node_modules']) {
     const link = join(dir, name);
     if (!isLink(link)) {
       rmSync(link, { recursive: true, force: true });

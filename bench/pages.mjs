@@ -56,7 +56,7 @@ const PHONE = { width: 412, height: 823 };
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (607.5 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 const TIMEOUT = { buildMs: 180_000, previewMs: 60_000, pageMs: 60_000, lighthouseMs: 150_000 };
-/** The framework chunk: esbuild names the shared island chunk `runtime-<hash>.js` (src/build/islands.ts). */
+/** The framework chunk: esbuild names the shared island chunk `runtime-<hash>.js` (src/pipeline/bundle/islands.ts). */
 const FRAMEWORK_CHUNK = /\/assets\/islands\/runtime-[^/]+\.js$/;
 
 const gzipBytes = (data) => gzipSync(data, { level: 9 }).length;

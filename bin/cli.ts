@@ -2,10 +2,10 @@ import { Command, CommanderError, Option } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
-import { formatMs } from '../src/build/format.ts';
-import { outputFolderProblem, recoverOutput } from '../src/build/output-folder.ts';
-import { generatorRoot } from '../src/build/paths.ts';
-import { upToDateSummary } from '../src/build/up-to-date.ts';
+import { formatMs } from '../src/pipeline/format.ts';
+import { outputFolderProblem, recoverOutput } from '../src/pipeline/write/output-folder.ts';
+import { generatorRoot } from '../src/pipeline/paths.ts';
+import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 // Each command imports what it needs when it runs, so `--help` or a build with nothing to do
@@ -58,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     };
     // The up-to-date check needs none of the pipeline's modules; load them only when needed.
     const summary =
-      upToDateSummary(buildOptions) ?? (await (await import('../src/build/index.ts')).build(buildOptions));
+      upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
     if (opts.verbose) {
       for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
     }
@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
       }
       const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
-      const { mountForms, StoreOpenError } = await import('../src/functions/node.ts');
+      const { mountForms, StoreOpenError } = await import('../site/functions/node.ts');
       let forms: Awaited<ReturnType<typeof mountForms>>;
       // The address comes first; what the forms store in follows it.
       const held: string[] = [];
@@ -158,7 +158,7 @@ export async function main(argv: string[]): Promise<number> {
       .action(async (opts: { email: string }) => {
         const email = opts.email.trim();
         if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`--email must be an email address such as ann@example.com, not "${opts.email}"`);
-        const { openStore, StoreOpenError } = await import('../src/functions/node.ts');
+        const { openStore, StoreOpenError } = await import('../site/functions/node.ts');
         let store: Awaited<ReturnType<typeof openStore>>;
         try {
           store = await openStore({ root: resolve(String(program.opts().root)) });
@@ -190,8 +190,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--slug <slug>', 'the file name and address to use instead of one made from the title')
     .action(async (kind: string, title: string, opts: { slug?: string }) => {
       const root = resolve(String(program.opts().root));
-      const { compileSite } = await import('../src/build/config.ts');
-      const { slugify } = await import('../src/build/slug.ts');
+      const { compileSite } = await import('../src/pipeline/compile/compile-site.ts');
+      const { slugify } = await import('../src/pipeline/load/slug.ts');
       const { config } = await compileSite(root);
       const scaffold = config.scaffolds?.[kind];
       if (!scaffold) {
@@ -280,7 +280,7 @@ function asksHelpFor(command: string, args: string[]): boolean {
 /** The kinds `new` can scaffold in the site at `root`, each with the file it would create. */
 async function scaffoldKindsHelp(root: string): Promise<string> {
   try {
-    const { compileSite } = await import('../src/build/config.ts');
+    const { compileSite } = await import('../src/pipeline/compile/compile-site.ts');
     const { config } = await compileSite(root);
     const kinds = Object.entries(config.scaffolds ?? {});
     if (!kinds.length) return '\nThis site has no scaffolds: add some under "scaffolds" in site.config.ts.';

@@ -1,4 +1,4 @@
-import type { Entry } from '../src/build/types.ts';
+import type { Entry } from '../src/pipeline/types.ts';
 import type {
   ArticleData, CardRef, CategoriesData, GiftData, GuideData, HomeData, LandingData, NavItem, Outbound, PageData, Partner, ReviewData, SiteData, ThirdParties,
 } from './schemas.ts';

@@ -1,4 +1,4 @@
-import type { Entry, PageSpec, Redirect, RouteDef } from '../src/build/types.ts';
+import type { Entry, PageSpec, Redirect, RouteDef } from '../src/pipeline/types.ts';
 import { articleCard, byDateDesc, featureHref, resolveCard, reviewCard, type SiteContent } from './content.ts';
 import type { PageData } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateField, dateTimeField, imagePath, sitePath, slugField } from '../src/build/fields.ts';
-import { checkAllowedUrl, normalizeAllowList } from '../src/landing/index.ts';
+import { dateField, dateTimeField, imagePath, sitePath, slugField } from '../src/pipeline/validate/fields.ts';
+import { checkAllowedUrl, normalizeAllowList } from '../site/landing/index.ts';
 
 /** content/site.json: the site's name, address and settings editors may change. */
 export const siteSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { Entry, Route } from '../build/types.ts';
+import type { Entry, Route } from '../pipeline/types.ts';
 import { entryKey, sameData, validateWatched, type LoadedFile, type Output, type Snapshot, type SnapshotOptions } from './snapshot.ts';
 
 /**

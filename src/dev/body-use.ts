@@ -1,4 +1,4 @@
-import type { Entry } from '../build/types.ts';
+import type { Entry } from '../pipeline/types.ts';
 
 /**
  * Which entries' bodies the site's own functions (`routes`, `settings`, `shared`, `redirects`,

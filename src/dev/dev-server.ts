@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { mountForms } from '../functions/node.ts';
+import { mountForms } from '../../site/functions/node.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { overlayHtml, reloadClient } from './reload-client.ts';
 import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
@@ -25,7 +25,7 @@ const SETTLE_MS = 8;
  * Builds, serves the output, and on every change plans and rebuilds only what it affects (see
  * session.ts). Open pages reload over server-sent events, swap the stylesheet in place when only
  * CSS changed, and show a broken edit's diagnostics until it is fixed. The forms function
- * (src/functions) is mounted at `/api/`, storing in PGlite under `.data/` or at `DATABASE_URL`.
+ * (site/functions) is mounted at `/api/`, storing in PGlite under `.data/` or at `DATABASE_URL`.
  */
 export async function startDevServer(options: DevServerOptions) {
   const root = resolve(options.root);

@@ -2,23 +2,23 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
-import { readManifest, writeManifest, type BuildManifest } from '../build/cache.ts';
-import { compileSite } from '../build/config.ts';
-import { formatMs } from '../build/format.ts';
-import { build } from '../build/index.ts';
-import { bundleIslands } from '../build/islands.ts';
-import { checkLinks, type LinkedPage } from '../build/links.ts';
-import { readContentFile, readContentFiles } from '../build/load.ts';
-import type { MarkdownCache } from '../build/markdown-cache.ts';
-import { generatorRoot } from '../build/paths.ts';
-import { renderAll } from '../build/render-pool.ts';
-import type { RenderContext } from '../build/render.ts';
-import type { PageOutcome } from '../build/render-pages.ts';
-import { bundleStyles } from '../build/styles.ts';
-import type { Route } from '../build/types.ts';
-import { commitChanges, copyIntoOutput, listFolder, startOutput, writeOutputFile, writeRendered, abortOutput } from '../build/write.ts';
+import { readManifest, writeManifest, type BuildManifest } from '../pipeline/plan/manifest.ts';
+import { compileSite } from '../pipeline/compile/compile-site.ts';
+import { formatMs } from '../pipeline/format.ts';
+import { build } from '../build.ts';
+import { bundleIslands } from '../pipeline/bundle/islands.ts';
+import { checkLinks, type LinkedPage } from '../pipeline/links/links.ts';
+import { readContentFile, readContentFiles } from '../pipeline/load/load.ts';
+import type { MarkdownCache } from '../pipeline/render/markdown-cache.ts';
+import { generatorRoot } from '../pipeline/paths.ts';
+import { renderAll } from '../pipeline/render/render-pool.ts';
+import type { RenderContext } from '../pipeline/render/render.ts';
+import type { PageOutcome } from '../pipeline/render/render-pages.ts';
+import { bundleStyles } from '../pipeline/bundle/styles.ts';
+import type { Route } from '../pipeline/types.ts';
+import { commitChanges, copyIntoOutput, listFolder, startOutput, writeOutputFile, writeRendered, abortOutput } from '../pipeline/write/write.ts';
 import { applyBodyEdits } from './body-edit.ts';
-import { describePlan, planRebuild, type PlannedFile } from './plan.ts';
+import { describePlan, planRebuild, type PlannedFile } from '../pipeline/plan/dev-plan.ts';
 import { computeSnapshot, loadFile, walkOrder, type CompiledParts, type LoadedFile, type Snapshot } from './snapshot.ts';
 import { templateDependencies } from './template-deps.ts';
 
@@ -284,7 +284,7 @@ export async function openDevSession(options: DevSessionOptions) {
     if (routes.length > THREAD_RENDER_LIMIT) {
       return renderAll(routes, { config: compiled.config, configModule: compiled.configModule, workerModule: compiled.workerModule, setup });
     }
-    const { createRenderContext, renderPage } = await import('../build/render-pages.ts');
+    const { createRenderContext, renderPage } = await import('../pipeline/render/render-pages.ts');
     const markdownOptions = JSON.stringify([next.site.settings.url, next.site.settings.affiliateHosts]);
     const module = `${compiled.configModule}\0${markdownOptions}`;
     if (renderer?.module !== module) {
@@ -416,7 +416,7 @@ function realOrSelf(path: string): string {
 }
 
 async function linksOnDisk(file: string): Promise<{ links: string[]; ids: string[] }> {
-  const { extractIds, extractLinks } = await import('../build/render.ts');
+  const { extractIds, extractLinks } = await import('../pipeline/render/render.ts');
   try {
     const html = readFileSync(file, 'utf8');
     return { links: extractLinks(html), ids: extractIds(html) };

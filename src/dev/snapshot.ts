@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
-import type { CompiledSite } from '../build/config.ts';
-import { buildSiteFiles } from '../build/index.ts';
-import type { IslandBundle } from '../build/islands.ts';
-import { loadContent, type ContentRecord } from '../build/load.ts';
-import { buildRouteTable } from '../build/routes.ts';
-import type { StyleAsset } from '../build/styles.ts';
-import type { Entry, Redirect, Route, TemplateSite } from '../build/types.ts';
-import { validateContent, validateRecord, type ValidatedRecord } from '../build/validate.ts';
-import type { FolderFile } from '../build/write.ts';
+import type { CompiledSite } from '../pipeline/compile/compile-site.ts';
+import { buildSiteFiles } from '../build.ts';
+import type { IslandBundle } from '../pipeline/bundle/islands.ts';
+import { loadContent, type ContentRecord } from '../pipeline/load/load.ts';
+import { buildRouteTable } from '../pipeline/routes/routes.ts';
+import type { StyleAsset } from '../pipeline/bundle/styles.ts';
+import type { Entry, Redirect, Route, TemplateSite } from '../pipeline/types.ts';
+import { validateContent, validateRecord, type ValidatedRecord } from '../pipeline/validate/validate.ts';
+import type { FolderFile } from '../pipeline/write/write.ts';
 import { findEscapedEntries, recordBodyReads, watchBodyReads, type BodyUse } from './body-use.ts';
 import type { TemplateDeps } from './template-deps.ts';
 

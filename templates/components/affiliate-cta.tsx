@@ -1,4 +1,4 @@
-import { Island } from '../../src/islands/island.tsx';
+import { Island } from '../../src/pipeline/render/island.tsx';
 import AffiliateCtaIsland from '../islands/affiliate-cta.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../src/build/types.ts';
-import type { ConsentCategory } from '../../src/runtime/consent.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
+import type { ConsentCategory } from '../lib/consent.ts';
 import type { NavItem, SiteData, ThirdParties } from '../schemas.ts';
 import { AffiliateNotice } from './affiliate-notice.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
@@ -9,7 +9,7 @@ import { Header } from './header.tsx';
 import { JsonLd } from './json-ld.tsx';
 import { configuredCategories } from './third-parties.ts';
 import { ToastArea } from './toasts.tsx';
-import { IslandScripts } from '../../src/islands/island.tsx';
+import { IslandScripts } from '../../src/pipeline/render/island.tsx';
 
 export interface Meta {
   title: string;

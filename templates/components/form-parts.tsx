@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../src/forms/validate.ts';
+import { HONEYPOT_FIELD } from '../../site/forms/validate.ts';
 
 /**
  * Pieces both form islands share: the consent line, the honeypot, the two message regions and

@@ -1,4 +1,4 @@
-import { Island } from '../../src/islands/island.tsx';
+import { Island } from '../../src/pipeline/render/island.tsx';
 import EmailCapture from '../islands/email-capture.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConsentCategory } from '../../src/runtime/consent.ts';
+import type { ConsentCategory } from '../lib/consent.ts';
 import type { ThirdParties } from '../schemas.ts';
 
 /** Each configured service of content/data/third-parties.json and the consent category that gates it. */

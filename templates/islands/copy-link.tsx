@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from '../../src/runtime/toast.ts';
+import { toast } from '../lib/toast.ts';
 
 /**
  * "Copy link" for the share bar: copies the page's address and says so in a toast, or says it

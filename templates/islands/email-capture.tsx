@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CONSENT, HONEYPOT_FIELD, LIMITS, SUBSCRIBE_REDIRECT_MS, TEXT, validateSubscribe } from '../../src/forms/validate.ts';
+import { CONSENT, HONEYPOT_FIELD, LIMITS, SUBSCRIBE_REDIRECT_MS, TEXT, validateSubscribe } from '../../site/forms/validate.ts';
 import { ConsentLine, FormMessages, Honeypot, formFields, invalidText, postForm } from '../components/form-parts.tsx';
 
 export interface EmailCaptureProps {

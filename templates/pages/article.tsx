@@ -1,5 +1,5 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
-import type { PageProps } from '../../src/build/types.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
 import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
 import { CardGrid } from '../components/card.tsx';

@@ -1,6 +1,6 @@
-import type { PageProps } from '../../src/build/types.ts';
-import { Island } from '../../src/islands/island.tsx';
-import { TEXT } from '../../src/forms/validate.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
+import { Island } from '../../src/pipeline/render/island.tsx';
+import { TEXT } from '../../site/forms/validate.ts';
 import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import ContactForm from '../islands/contact-form.tsx';

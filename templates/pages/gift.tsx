@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/build/types.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
 import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
@@ -8,7 +8,7 @@ import { ShareBar } from '../components/share-bar.tsx';
 import type { GiftData } from '../schemas.ts';
 import Countdown from '../islands/countdown.tsx';
 import Rotator from '../islands/rotator.tsx';
-import { Island } from '../../src/islands/island.tsx';
+import { Island } from '../../src/pipeline/render/island.tsx';
 import VideoPreview from '../islands/video-preview.tsx';
 
 const longDateTime = new Intl.DateTimeFormat('en-US', {

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/build/types.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
 import { CardGrid } from '../components/card.tsx';
 import { Document, type SharedData } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';

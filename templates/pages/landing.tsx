@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import type { PageProps } from '../../src/build/types.ts';
-import { PageScript } from '../../src/islands/island.tsx';
-import { checkAllowedUrl } from '../../src/landing/index.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
+import { PageScript } from '../../src/pipeline/render/island.tsx';
+import { checkAllowedUrl } from '../../site/landing/index.ts';
 import { Document, type SharedData } from '../components/document.tsx';
 import { JsonData } from '../components/json-ld.tsx';
 import type { LandingData, ThirdParties } from '../schemas.ts';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/build/types.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
 import { CardView } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';

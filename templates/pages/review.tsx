@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/build/types.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
 import { AffiliateCta } from '../components/affiliate-cta.tsx';
 import { formatDate } from '../components/dates.ts';
 import { Document, type SharedData } from '../components/document.tsx';
@@ -6,7 +6,7 @@ import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { conversionSendTo } from '../components/third-parties.ts';
 import type { FaqItem, ReviewData } from '../schemas.ts';
-import { Island } from '../../src/islands/island.tsx';
+import { Island } from '../../src/pipeline/render/island.tsx';
 import BackButton from '../islands/back-button.tsx';
 
 /** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/build/types.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
 import { Document } from '../components/document.tsx';
 
 /**

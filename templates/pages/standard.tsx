@@ -1,6 +1,6 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
-import type { PageProps } from '../../src/build/types.ts';
-import { CONSENT_CATEGORIES, type ConsentCategory } from '../../src/runtime/consent.ts';
+import type { PageProps } from '../../src/pipeline/types.ts';
+import { CONSENT_CATEGORIES, type ConsentCategory } from '../lib/consent.ts';
 import { formatDate } from '../components/dates.ts';
 import { Document, type SharedData } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';

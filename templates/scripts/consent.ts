@@ -3,8 +3,8 @@
 // Nothing here contacts another host until the visitor allows that service's category; each
 // service goes through whenAllowed, so a choice made later on the page loads it then. IP
 // geolocation is not loaded here: the landing script asks whenAllowed('location') itself.
-import { CONSENT_EVENT, readConsent, saveConsent, whenAllowed, type ConsentCategory, type ConsentChoice } from '../../src/runtime/consent.ts';
-import { toast } from '../../src/runtime/toast.ts';
+import { CONSENT_EVENT, readConsent, saveConsent, whenAllowed, type ConsentCategory, type ConsentChoice } from '../lib/consent.ts';
+import { toast } from '../lib/toast.ts';
 import type { ConsentScriptConfig } from '../components/third-parties.ts';
 
 type Choice = Omit<ConsentChoice, 'date'>;

@@ -4,10 +4,10 @@
 // with `textContent` and every link through the allow-list, so no query value can add markup or
 // send the visitor to an unlisted host.
 
-import { buildTrackerUrl, chooseDestination, chooseLocale, readParams, type Locale } from '../../src/landing/index.ts';
-import { allowed, whenAllowed } from '../../src/runtime/consent.ts';
-import { toast } from '../../src/runtime/toast.ts';
-import { EMAIL_PATTERN, LIMITS } from '../../src/forms/validate.ts';
+import { buildTrackerUrl, chooseDestination, chooseLocale, readParams, type Locale } from '../../site/landing/index.ts';
+import { allowed, whenAllowed } from '../lib/consent.ts';
+import { toast } from '../lib/toast.ts';
+import { EMAIL_PATTERN, LIMITS } from '../../site/forms/validate.ts';
 import { acceptedBirthYear, birthYears, formatLandingDate, type LandingConfig } from '../lib/landing-config.ts';
 
 const config = JSON.parse(document.getElementById('landing-config')!.textContent!) as LandingConfig;

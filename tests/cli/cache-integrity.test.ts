@@ -122,7 +122,7 @@ describe('the compiled CLI follows the project', () => {
 
   /** A copy of the generator itself (bin, src, templates, content) in `dir`, sharing node_modules. */
   const copyGenerator = (dir: string) => {
-    for (const part of ['bin', 'src', 'templates', 'content', 'public', 'site.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+    for (const part of ['bin', 'src', 'site', 'templates', 'content', 'public', 'site.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
       cpSync(join(repoRoot, part), join(dir, part), { recursive: true, preserveTimestamps: true });
     }
     symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metafile } from 'esbuild';
 import { z } from 'zod';
 import { templateDependencies } from '../../src/dev/template-deps.ts';
-import { describePlan, planRebuild } from '../../src/dev/plan.ts';
+import { describePlan, planRebuild } from '../../src/pipeline/plan/dev-plan.ts';
 import { applyBodyEdits } from '../../src/dev/body-edit.ts';
 import { computeSnapshot, loadFile, type CompiledParts, type LoadedFile, type Snapshot } from '../../src/dev/snapshot.ts';
-import type { CompiledSite } from '../../src/build/config.ts';
-import type { Entry, PageSpec, SiteConfig } from '../../src/build/types.ts';
+import type { CompiledSite } from '../../src/pipeline/compile/compile-site.ts';
+import type { Entry, PageSpec, SiteConfig } from '../../src/pipeline/types.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, diffTrees, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
 

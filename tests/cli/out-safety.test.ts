@@ -31,7 +31,7 @@ describe('--out refuses folders a build must not replace', () => {
       ['templates', /the project's templates\/ folder/],
       ['src', /the project's src\/ folder/],
       ['.cache', /the project's \.cache\/ folder/],
-      [join(repoRoot, 'src', 'build'), /inside the generator's own src\/ folder/],
+      [join(repoRoot, 'src', 'pipeline'), /inside the generator's own src\/ folder/],
       [repoRoot, /the generator's folder/],
       ['notes', /^--out notes: .*notes\/ already holds files that heartnotes did not write \(it has no \.heartnotes-output file\).*delete it once/],
       ['site.config.ts', /^--out site\.config\.ts is a file, not a folder/],

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/functions/node.ts';
+import { openStore } from '../../site/functions/node.ts';
 import { repoRoot } from '../helpers/fixtures.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 

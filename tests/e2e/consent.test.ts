@@ -99,7 +99,7 @@ function stub(url: URL): { status: number; contentType: string; body: string | B
 /** A copy of the project with its own content/data/third-parties.json (node_modules linked). */
 function siteCopy(thirdParties: object): string {
   const root = mkdtempSync(join(tmpdir(), 'heartnotes-consent-'));
-  for (const entry of ['content', 'templates', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
+  for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
     cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
   }
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXT } from '../../src/forms/validate.ts';
+import { TEXT } from '../../site/forms/validate.ts';
 import { exportStored } from '../helpers/cli.ts';
 import { closeSharedChromium, freshContext, launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { openPage } from '../e2e-helpers/session.ts';

@@ -1,11 +1,11 @@
 // The forms function's behaviour, table-driven, run against each real database by the test files
 // beside this one (PGlite, and a PostgreSQL 15 server the test starts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONSENT, LIMITS } from '../../src/forms/validate.ts';
-import type { Db } from '../../src/functions/db.ts';
-import { createFormsHandler, STORE_DOWN_MESSAGE, type FetchHandler } from '../../src/functions/handler.ts';
-import { migrate } from '../../src/functions/schema.ts';
-import { CONTACT_REPEAT_MINUTES, createStore, type Store } from '../../src/functions/store.ts';
+import { CONSENT, LIMITS } from '../../site/forms/validate.ts';
+import type { Db } from '../../site/functions/db.ts';
+import { createFormsHandler, STORE_DOWN_MESSAGE, type FetchHandler } from '../../site/functions/handler.ts';
+import { migrate } from '../../site/functions/schema.ts';
+import { CONTACT_REPEAT_MINUTES, createStore, type Store } from '../../site/functions/store.ts';
 
 export const ORIGIN = 'http://site.test';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { openPglite } from '../../src/functions/pglite-db.ts';
+import { openPglite } from '../../site/functions/pglite-db.ts';
 import { formsSuite } from './forms-suite.ts';
 
 // One PGlite per file: creating its data folder takes seconds.

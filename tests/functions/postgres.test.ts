@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormsHandler, STORE_DOWN_MESSAGE } from '../../src/functions/handler.ts';
-import { openStore, StoreOpenError } from '../../src/functions/node.ts';
-import { openPostgres } from '../../src/functions/postgres-db.ts';
-import { createStore } from '../../src/functions/store.ts';
+import { createFormsHandler, STORE_DOWN_MESSAGE } from '../../site/functions/handler.ts';
+import { openStore, StoreOpenError } from '../../site/functions/node.ts';
+import { openPostgres } from '../../site/functions/postgres-db.ts';
+import { createStore } from '../../site/functions/store.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { formsSuite, json } from './forms-suite.ts';
 
@@ -46,7 +46,7 @@ describe('forms function on PostgreSQL 15: start-up and outages', () => {
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = pg.url;
     try {
-      const netlify = await import('../../src/functions/netlify/forms.ts');
+      const netlify = await import('../../site/functions/netlify/forms.ts');
       expect(netlify.config.path).toEqual(['/api/subscribe', '/api/contact']);
       const res = await netlify.default(json('/api/subscribe', { email: 'netlify@example.com' }, { 'x-nf-client-connection-ip': '192.0.2.5' }));
       expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 // Crafted `?cu=` values that must all be refused (SPEC §6 "Destination allow-list"), shared by the
-// unit tests of src/landing and the Chromium tests of the landing pages. `TRACK` is an allowed
+// unit tests of site/landing and the Chromium tests of the landing pages. `TRACK` is an allowed
 // tracker host, so each value is as close to acceptable as an attacker could make it.
 
 /** The allowed tracker host the table is written against. */

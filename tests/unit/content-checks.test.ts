@@ -3,12 +3,12 @@
 // where a link is written in its source, and dead links to pages of broken files.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { daysInMonth, dateField, dateTimeField, impossibleDate } from '../../src/build/fields.ts';
-import { checkContentLinks, describeLeftOut } from '../../src/build/index.ts';
-import { checkImages, checkLinks, findInSource } from '../../src/build/links.ts';
-import { loadContent } from '../../src/build/load.ts';
-import type { CollectionSpec } from '../../src/build/types.ts';
-import { validateContent } from '../../src/build/validate.ts';
+import { daysInMonth, dateField, dateTimeField, impossibleDate } from '../../src/pipeline/validate/fields.ts';
+import { checkContentLinks, describeLeftOut } from '../../src/build.ts';
+import { checkImages, checkLinks, findInSource } from '../../src/pipeline/links/links.ts';
+import { loadContent } from '../../src/pipeline/load/load.ts';
+import type { CollectionSpec } from '../../src/pipeline/types.ts';
+import { validateContent } from '../../src/pipeline/validate/validate.ts';
 import { formatDiagnostic, sortDiagnostics } from '../../src/diagnostics/diagnostic.ts';
 
 const collections: Record<string, CollectionSpec> = {

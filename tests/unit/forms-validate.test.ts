@@ -1,7 +1,7 @@
-// The forms' shared validation (src/forms/validate.ts), which the islands run in the browser and the
+// The forms' shared validation (site/forms/validate.ts), which the islands run in the browser and the
 // forms function runs on the server. The function's behaviour around it is in tests/functions/.
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, LIMITS, checkSource, validateContact, validateSubscribe } from '../../src/forms/validate.ts';
+import { EMAIL_PATTERN, LIMITS, checkSource, validateContact, validateSubscribe } from '../../site/forms/validate.ts';
 
 const contact = { name: 'Ann', email: 'ann@example.com', message: 'Hello' };
 

@@ -7,7 +7,7 @@ import {
   isAllowedPath,
   readParams,
   validateCu,
-} from '../../src/landing/index.ts';
+} from '../../site/landing/index.ts';
 
 const TRACK = ATTACKED;
 const PARTNER = 'go.partner.example';

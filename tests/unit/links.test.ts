@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks, type LinkedPage } from '../../src/build/links.ts';
-import type { Redirect } from '../../src/build/types.ts';
+import { checkLinks, type LinkedPage } from '../../src/pipeline/links/links.ts';
+import type { Redirect } from '../../src/pipeline/types.ts';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.ts';
 
 const files = new Set([

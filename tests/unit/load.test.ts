@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadContent } from '../../src/build/load.ts';
-import type { CollectionSpec } from '../../src/build/types.ts';
+import { loadContent } from '../../src/pipeline/load/load.ts';
+import type { CollectionSpec } from '../../src/pipeline/types.ts';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.ts';
 
 const collections: Record<string, CollectionSpec> = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isAffiliateHost } from '../../src/markdown/external-links.ts';
-import { slugify } from '../../src/markdown/heading-ids.ts';
-import { createMarkdownRenderer, fillPlaceholders } from '../../src/markdown/pipeline.ts';
-import { isSafeUrl } from '../../src/markdown/safe-urls.ts';
+import { isAffiliateHost } from '../../src/pipeline/markdown/external-links.ts';
+import { slugify } from '../../src/pipeline/markdown/heading-ids.ts';
+import { createMarkdownRenderer, fillPlaceholders } from '../../src/pipeline/markdown/pipeline.ts';
+import { isSafeUrl } from '../../src/pipeline/markdown/safe-urls.ts';
 
 const render = createMarkdownRenderer({ siteUrl: 'https://heartnotes.example', affiliateHosts: ['shop.example'] });
 

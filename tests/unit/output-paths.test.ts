@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { foldedCollisions, outputFile, outputFileProblem, sitePathProblem, staysInside } from '../../src/build/output-paths.ts';
-import { buildRouteTable } from '../../src/build/routes.ts';
+import { foldedCollisions, outputFile, outputFileProblem, sitePathProblem, staysInside } from '../../src/pipeline/write/output-paths.ts';
+import { buildRouteTable } from '../../src/pipeline/routes/routes.ts';
 
 describe('sitePathProblem', () => {
   it.each(['/', '/about', '/post/first-date', '/impress-herMom-gift-guide', '/guides/page/2', '/a.b_c~d', '/caf%C3%A9', '/trailing/'])(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteTable, normalisePath, outFileFor } from '../../src/build/routes.ts';
-import type { PageSpec, RouteDef } from '../../src/build/types.ts';
+import { buildRouteTable, normalisePath, outFileFor } from '../../src/pipeline/routes/routes.ts';
+import type { PageSpec, RouteDef } from '../../src/pipeline/types.ts';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.ts';
 
 type Content = { pages: { file: string; path: string; aliases?: string[] }[] };

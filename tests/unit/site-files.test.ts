@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from '../../src/build/site-files.ts';
-import type { Route, SiteSettings } from '../../src/build/types.ts';
+import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from '../../src/pipeline/site-files/site-files.ts';
+import type { Route, SiteSettings } from '../../src/pipeline/types.ts';
 
 const settings: SiteSettings = {
   title: 'Heart Notes',

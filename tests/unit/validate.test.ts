@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateField } from '../../src/build/fields.ts';
-import { loadContent } from '../../src/build/load.ts';
-import type { CollectionSpec, Entry } from '../../src/build/types.ts';
-import { closest, validateContent, type ValidateOptions } from '../../src/build/validate.ts';
+import { dateField } from '../../src/pipeline/validate/fields.ts';
+import { loadContent } from '../../src/pipeline/load/load.ts';
+import type { CollectionSpec, Entry } from '../../src/pipeline/types.ts';
+import { closest, validateContent, type ValidateOptions } from '../../src/pipeline/validate/validate.ts';
 import { formatDiagnostic, sortDiagnostics } from '../../src/diagnostics/diagnostic.ts';
 
 const postSchema = z.strictObject({

@@ -1,0 +1,161 @@
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
+import { messages } from '../../diagnostics/messages.ts';
+import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
+import { generatorRoot } from '../paths.ts';
+import type { ClientRuntime } from '../types.ts';
+
+export interface IslandBundle {
+  /** Output files under `assets/islands/`, content-hashed. */
+  assets: { outFile: string; contents: Uint8Array }[];
+  /** Island name → chunk URL; page scripts as `script:<name>` → module URL. */
+  chunks: Record<string, string>;
+  /** The minified loader, for inlining. */
+  loader: string;
+  /** Source files read, for the up-to-date check. */
+  inputs: string[];
+}
+
+const OUT = 'assets/islands';
+
+/** Overrides the site's `islands.runtime` for one build, e.g. `HEARTNOTES_CLIENT_RUNTIME=preact`. */
+export const CLIENT_RUNTIME_ENV = 'HEARTNOTES_CLIENT_RUNTIME';
+
+export interface IslandOptions {
+  /** Folder of island components, relative to the root (default: `templates/islands`). */
+  dir?: string;
+  /** The framework the browser gets (default: `react`); `HEARTNOTES_CLIENT_RUNTIME` overrides it. */
+  runtime?: ClientRuntime;
+}
+
+/** What `react` imports become in a preact client build; the generator's own preact is used. */
+const PREACT_ALIASES: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+/** The runtime to bundle: the environment override, else the option, else React. */
+export function clientRuntime(option: ClientRuntime | undefined, env = process.env[CLIENT_RUNTIME_ENV]): ClientRuntime {
+  if (env === undefined || env === '') return option ?? 'react';
+  if (env === 'react' || env === 'preact') return env;
+  throw new DiagnosticError([{
+    code: 'islands/runtime',
+    message: `${CLIENT_RUNTIME_ENV} is "${env}", but the islands' browser runtime can only be "react" or "preact"`,
+    hint: `set ${CLIENT_RUNTIME_ENV}=react or ${CLIENT_RUNTIME_ENV}=preact, or unset it to use the site's setting`,
+  }]);
+}
+
+/** Resolves React's client imports to `preact/compat`; server rendering keeps React. */
+const preactCompat: esbuild.Plugin = {
+  name: 'preact-compat',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (args) => {
+      const target = PREACT_ALIASES[args.path];
+      return target ? build.resolve(target, { kind: args.kind, resolveDir: generatorRoot }) : undefined;
+    });
+  },
+};
+
+/**
+ * Bundles every island in `templates/islands/` with ONE esbuild call and code splitting: a shared
+ * runtime chunk (React, react-dom/client, the hydrate helper) and a small chunk per island kind,
+ * minified, content-hashed, `NODE_ENV=production`. Also compiles the inline loader.
+ * With `runtime: 'preact'` the runtime chunk holds `preact/compat` instead of React.
+ *
+ * # Design decision
+ * All islands are bundled before pages render, not only those the pages used: chunk names must be
+ * known when a page is rendered, and an unused chunk costs nothing but a file. Rendering first and
+ * bundling after would mean rewriting every page with islands once the names are known.
+ */
+export async function bundleIslands(root: string, options: IslandOptions = {}): Promise<IslandBundle> {
+  const { dir = 'templates/islands' } = options;
+  const runtime = clientRuntime(options.runtime);
+  const islandsDir = join(root, dir);
+  const names = existsSync(islandsDir)
+    ? readdirSync(islandsDir).filter((f) => /^[a-z0-9-]+\.tsx$/.test(f)).map((f) => f.slice(0, -4)).sort()
+    : [];
+  // Page scripts: framework-free modules a template asks for with <PageScript name>, bundled in
+  // the same call so they share chunks (the toast code, the consent state) with the islands.
+  const scriptsDir = join(root, 'templates', 'scripts');
+  const scripts = existsSync(scriptsDir)
+    ? readdirSync(scriptsDir).filter((f) => /^[a-z0-9-]+\.ts$/.test(f)).map((f) => f.slice(0, -3)).sort()
+    : [];
+  const hydrate = join(generatorRoot, 'src', 'runtime', 'hydrate.ts');
+  const loaderEntry = join(generatorRoot, 'src', 'runtime', 'loader.ts');
+  try {
+    const loaderBuild = await esbuild.build({
+      entryPoints: [loaderEntry],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      write: false,
+      target: ['es2020'],
+      logLevel: 'silent',
+      metafile: true,
+    });
+    if (names.length === 0 && scripts.length === 0) {
+      return { assets: [], chunks: {}, loader: loaderBuild.outputFiles[0].text.trim(), inputs: Object.keys(loaderBuild.metafile.inputs).map((f) => resolve(f)) };
+    }
+    const result = await esbuild.build({
+      entryPoints: [
+        ...names.map((n) => ({ in: `island:${n}`, out: n })),
+        ...scripts.map((n) => ({ in: join(scriptsDir, `${n}.ts`), out: `script-${n}` })),
+      ],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2020'],
+      minify: true,
+      jsx: 'automatic',
+      write: false,
+      outdir: join(root, '.cache', OUT),
+      entryNames: '[name]-[hash]',
+      chunkNames: 'runtime-[hash]',
+      publicPath: `/${OUT}`,
+      metafile: true,
+      logLevel: 'silent',
+      absWorkingDir: root,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [
+        ...(runtime === 'preact' ? [preactCompat] : []),
+        {
+          name: 'island-entries',
+          setup(build) {
+            build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: 'island' }));
+            build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
+              resolveDir: islandsDir,
+              loader: 'ts',
+              contents: [
+                `import Island from ${JSON.stringify(join(islandsDir, `${args.path}.tsx`))};`,
+                `import { hydrateIsland } from ${JSON.stringify(hydrate)};`,
+                `export default (el: Element, props: any) => hydrateIsland(el, Island, props);`,
+              ].join('\n'),
+            }));
+          },
+        },
+      ],
+    });
+    const assets = result.outputFiles.map((f) => ({ outFile: `${OUT}/${f.path.slice(f.path.lastIndexOf('/') + 1)}`, contents: f.contents }));
+    const chunks: Record<string, string> = {};
+    for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+      const entry = meta.entryPoint?.replace(/^island:/, '');
+      const url = `/${OUT}/${file.slice(file.lastIndexOf('/') + 1)}`;
+      if (entry && names.includes(entry)) chunks[entry] = url;
+      // esbuild names entry points by their real path: templates/ may be a symlink (tests link it).
+      const script = entry ? scripts.find((n) => resolve(root, entry) === realpathSync(join(scriptsDir, `${n}.ts`))) : undefined;
+      if (script) chunks[`script:${script}`] = url;
+    }
+    const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(loaderBuild.metafile.inputs)]
+      .filter((f) => !f.startsWith('island:'))
+      .map((f) => resolve(root, f));
+    return { assets, chunks, loader: loaderBuild.outputFiles[0].text.trim(), inputs };
+  } catch (error) {
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.islandCompile));
+  }
+}

@@ -1,0 +1,304 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { codeFrame } from '../../diagnostics/frame.ts';
+import { messages } from '../../diagnostics/messages.ts';
+import { listFolder } from './list-folder.ts';
+import type { CollectionSpec } from '../types.ts';
+
+/** One content file as read from disk, parsed but not yet validated. */
+export interface ContentRecord {
+  collection: string;
+  /** Path relative to the project root, POSIX separators. */
+  file: string;
+  kind: 'markdown' | 'json';
+  /** Parsed front matter (Markdown) or the whole document (JSON). */
+  data: unknown;
+  body: string;
+  bodyLine: number;
+  /** The raw front matter (Markdown) or the whole file (JSON), for locating fields. */
+  dataSource: string;
+  /** 1-based line of the file on which `dataSource` starts. */
+  dataLine: number;
+  source: string;
+}
+
+export interface LoadResult {
+  records: ContentRecord[];
+  diagnostics: Diagnostic[];
+}
+
+/** An in-memory file map: path relative to the project root → text. */
+export type FileMap = Map<string, string>;
+
+/**
+ * Reads every `.md` and `.json` file under the content folder into a file map (sorted, POSIX
+ * paths). Linked files and folders are followed; a link that loops or points nowhere, a file that
+ * is not UTF-8 text, and a control character in a file are problems by path, naming the file (and
+ * line), never skipped or published mangled. Names starting with "." (editor and system files)
+ * are skipped.
+ */
+export function readContentFiles(root: string, contentDir: string): { files: FileMap; problems: Map<string, Diagnostic> } {
+  const files: FileMap = new Map();
+  const problems = new Map<string, Diagnostic>();
+  const { files: found, broken } = listFolder(join(root, contentDir), (name) => name.startsWith('.'));
+  for (const b of broken) {
+    const file = `${contentDir}/${b.path}`;
+    problems.set(file, { ...messages.brokenContentLink(b.problem), file });
+  }
+  for (const { path } of found) {
+    if (!/\.(md|json)$/.test(path)) continue;
+    const file = `${contentDir}/${path}`;
+    const read = readContentFile(join(root, file), file);
+    if (read.problem) problems.set(file, read.problem);
+    else files.set(file, read.text);
+  }
+  return { files, problems };
+}
+
+/**
+ * Reads one content file as text. A file that is not UTF-8, or holds a control character, comes
+ * with the problem (at its line and column) and the text as far as it could be decoded.
+ */
+export function readContentFile(path: string, file: string): { text: string; problem?: Diagnostic } {
+  const decoded = decodeText(readFileSync(path));
+  if (typeof decoded !== 'string') {
+    return { text: decoded.lossy, problem: { ...messages.notUtf8(decoded.byte), file, ...decoded.at, frame: codeFrame(decoded.lossy, decoded.at.line, decoded.at.column) } };
+  }
+  const control = controlCharacter(decoded);
+  if (!control) return { text: decoded };
+  const { line, column } = control.at;
+  return { text: decoded, problem: { ...messages.controlCharacter(control.code), file, line, column, frame: codeFrame(decoded, line, column) } };
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text of a UTF-8 file, or where its first byte that is not UTF-8 sits. */
+function decodeText(bytes: Buffer): string | { byte: number; at: { line: number; column: number }; lossy: string } {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    // The longest prefix that decodes ends where the bad byte starts (a cut sequence at the end, too).
+    let good = 0;
+    let bad = bytes.length;
+    while (good < bad) {
+      const mid = Math.ceil((good + bad) / 2);
+      try {
+        strictUtf8.decode(bytes.subarray(0, mid));
+        good = mid;
+      } catch {
+        bad = mid - 1;
+      }
+    }
+    const before = bytes.subarray(0, good).toString('utf8');
+    const lines = before.split('\n');
+    return { byte: bytes[good] ?? 0, at: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 }, lossy: bytes.toString('utf8') };
+  }
+}
+
+/**
+ * Characters no text needs and that reach the HTML invisibly or break it: C0 controls other than
+ * tab, line feed and carriage return, DEL, and the C1 controls (U+0080–U+009F).
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+function controlCharacter(text: string): { code: number; at: { line: number; column: number } } | undefined {
+  const match = CONTROL.exec(text);
+  if (!match) return undefined;
+  const lines = text.slice(0, match.index).split('\n');
+  return { code: match[0].charCodeAt(0), at: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 } };
+}
+
+/** Parses every file of the map and assigns it to its collection. Reports every problem at once. */
+export function loadContent(
+  files: FileMap,
+  contentDir: string,
+  collections: Record<string, CollectionSpec>,
+): LoadResult {
+  const records: ContentRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const folders = Object.values(collections).map((c) =>
+    c.kind === 'markdown' ? `${contentDir}/${c.folder}/` : `${contentDir}/${c.file}`,
+  );
+
+  for (const [file, source] of files) {
+    const collection = findCollection(file, contentDir, collections);
+    if (!collection) {
+      if (!/\/README\.md$/i.test(file)) diagnostics.push({ ...messages.noCollection(file, folders), file });
+      continue;
+    }
+    const spec = collections[collection];
+    const parsed = spec.kind === 'markdown' ? parseMarkdownFile(file, source) : parseJsonFile(file, source);
+    if ('diagnostic' in parsed) diagnostics.push(parsed.diagnostic);
+    else records.push({ collection, file, kind: spec.kind, source, ...parsed });
+  }
+  return { records, diagnostics };
+}
+
+function findCollection(file: string, contentDir: string, collections: Record<string, CollectionSpec>) {
+  for (const [name, spec] of Object.entries(collections)) {
+    if (spec.kind === 'json' && file === `${contentDir}/${spec.file}`) return name;
+    if (spec.kind === 'markdown' && file.endsWith('.md') && file.startsWith(`${contentDir}/${spec.folder}/`)) {
+      return name;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The YAML core schema of the js-yaml that gray-matter itself loads: `2025-02-30` stays the text
+ * it is, so the schema can refuse an impossible date at its line.
+ *
+ * # Design decision
+ * gray-matter's default (js-yaml's DEFAULT_SAFE_SCHEMA) turns timestamps into Date objects with
+ * calendar rollover: `2025-02-30` became March 2, `2025-13-45` a day in 2026, and a date rolled into
+ * the future silently dropped the entry. Validating the Date afterwards cannot tell a rollover from
+ * a real date, so timestamps are kept as text at the source. The core schema differs from the
+ * default only in timestamps, merge keys (`<<`) and binary/set/omap types, none of which front
+ * matter uses; `dateField()` turns the text into a checked `YYYY-MM-DD`.
+ */
+const yamlCoreSchema: unknown = createRequire(createRequire(import.meta.url).resolve('gray-matter'))('js-yaml').CORE_SCHEMA;
+
+type Parsed = Omit<ContentRecord, 'collection' | 'file' | 'kind' | 'source'>;
+
+function parseMarkdownFile(file: string, source: string): Parsed | { diagnostic: Diagnostic } {
+  const text = source.replace(/^\uFEFF/, '');
+  const opening = /^---[ \t]*\r?\n/.exec(text);
+  if (!opening) {
+    return { data: {}, dataSource: '', dataLine: 1, body: text, bodyLine: 1 };
+  }
+  const closing = /^---[ \t]*$/m;
+  const rest = text.slice(opening[0].length);
+  const close = closing.exec(rest);
+  if (!close) {
+    return { diagnostic: { ...messages.frontMatterUnclosed(), file, line: 1, column: 1, frame: codeFrame(text, 1) } };
+  }
+  const dataSource = rest.slice(0, close.index);
+  try {
+    // Passing options bypasses gray-matter's global cache, which would hold every file forever.
+    // gray-matter passes its options on to js-yaml's safeLoad, so `schema` reaches the parser.
+    const options = { language: 'yaml', schema: yamlCoreSchema };
+    const result = matter(text, options);
+    const bodyOffset = text.length - result.content.length;
+    const bodyLine = text.slice(0, bodyOffset).split('\n').length;
+    return { data: result.data ?? {}, dataSource, dataLine: 2, body: result.content, bodyLine };
+  } catch (error) {
+    const e = error as { reason?: string; message: string; mark?: { line: number; column: number } };
+    // gray-matter hands the parser the text from the end of the opening "---" (so its line 0 is
+    // the rest of file line 1): parser line n is file line n + 1.
+    const line = e.mark ? e.mark.line + 1 : 2;
+    const column = e.mark ? e.mark.column + 1 : 1;
+    return {
+      diagnostic: {
+        ...messages.yamlSyntax(e.reason ?? e.message.split('\n')[0]),
+        file,
+        line,
+        column,
+        frame: codeFrame(text, line, column),
+      },
+    };
+  }
+}
+
+function parseJsonFile(file: string, source: string): Parsed | { diagnostic: Diagnostic } {
+  try {
+    return { data: JSON.parse(source), dataSource: source, dataLine: 1, body: '', bodyLine: 1 };
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const lineCol = /line (\d+) column (\d+)/.exec(message);
+    let line: number;
+    let column: number;
+    if (lineCol) {
+      line = Number(lineCol[1]);
+      column = Number(lineCol[2]);
+    } else {
+      // Some engines' messages give no position (V8: `Unexpected token 'x', "…" is not valid JSON`).
+      const offset = at ? Number(at[1]) : jsonErrorOffset(source);
+      const before = source.slice(0, offset);
+      line = before.split('\n').length;
+      column = offset - before.lastIndexOf('\n');
+    }
+    const reason = message
+      .replace(/^.*?JSON[^:]*:\s*/, '')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
+      .replace(/\n/g, '\\n')
+      .replace(/\r/g, '\\r')
+      .replace(/\t/g, '\\t');
+    return {
+      diagnostic: { ...messages.jsonSyntax(reason), file, line, column, frame: codeFrame(source, line, column) },
+    };
+  }
+}
+
+/** Offset of the first character that makes `source` invalid JSON (its length when it ends too early). */
+function jsonErrorOffset(source: string): number {
+  let i = 0;
+  const fail = (): never => {
+    throw i;
+  };
+  const space = () => {
+    while (i < source.length && ' \t\n\r'.includes(source[i])) i++;
+  };
+  const expect = (text: string) => {
+    for (const ch of text) {
+      if (source[i] !== ch) fail();
+      i++;
+    }
+  };
+  const string = () => {
+    i++;
+    while (source[i] !== '"') {
+      if (i >= source.length || source.charCodeAt(i) < 0x20) fail();
+      if (source[i] === '\\') {
+        i++;
+        if (source[i] === 'u') {
+          for (let k = 0; k < 4; k++) if (!/[0-9a-fA-F]/.test(source[++i] ?? '')) fail();
+        } else if (!'"\\/bfnrt'.includes(source[i] ?? 'x')) fail();
+      }
+      i++;
+    }
+    i++;
+  };
+  const numberPattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const value = (): void => {
+    space();
+    const c = source[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      i++;
+      space();
+      if (source[i] === close) return void i++;
+      for (;;) {
+        if (c === '{') {
+          space();
+          if (source[i] !== '"') fail();
+          string();
+          space();
+          expect(':');
+        }
+        value();
+        space();
+        if (source[i] === close) return void i++;
+        expect(',');
+      }
+    }
+    if (c === '"') return string();
+    if (c === 't') return expect('true');
+    if (c === 'f') return expect('false');
+    if (c === 'n') return expect('null');
+    numberPattern.lastIndex = i;
+    if (!numberPattern.test(source)) fail();
+    i = numberPattern.lastIndex;
+  };
+  try {
+    value();
+    space();
+    return i;
+  } catch (offset) {
+    return Math.min(offset as number, source.length);
+  }
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join as joinPath, relative, resolve } from 'node:path';
+import { readManifest, type BuildManifest } from './manifest.ts';
+import { formatMs } from '../format.ts';
+import type { BuildOptions, BuildSummary } from '../types.ts';
+
+/** What besides files decides the output. */
+export interface FingerprintOptions {
+  outDir: string;
+  baseUrl?: string;
+  drafts?: boolean;
+  /** `YYYY-MM-DD`: future-dated entries appear when their day comes. */
+  today: string;
+  /** `HEARTNOTES_CLIENT_RUNTIME` (see islands.ts, not imported here to keep this check light). */
+  clientRuntime?: string;
+}
+
+/**
+ * A fingerprint of everything a build reads, from file sizes and modification times only, so it
+ * costs a directory walk and a stat per file, never a read. Equal fingerprints and intact output
+ * mean a build would write exactly what is already there.
+ */
+export function fingerprintInputs(folders: string[], files: string[], options: FingerprintOptions): string {
+  const hash = createHash('sha256').update(JSON.stringify(options));
+  const add = (path: string) => {
+    try {
+      const s = statSync(path);
+      hash.update(`${path}\0${s.size}\0${s.mtimeMs}\n`);
+    } catch {
+      hash.update(`${path}\0missing\n`);
+    }
+  };
+  const walk = (dir: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      hash.update(`${dir}\0missing\n`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const e of entries) {
+      const path = joinPath(dir, e.name);
+      if (e.isDirectory()) walk(path);
+      else add(path);
+    }
+  };
+  for (const dir of folders) walk(dir);
+  for (const file of [...files].sort()) add(file);
+  return hash.digest('hex');
+}
+
+/** Whether every file the previous build recorded is still in the output, untouched. */
+export function outputIntact(manifest: BuildManifest, outDir: string): boolean {
+  for (const [file, record] of Object.entries(manifest.files)) {
+    try {
+      const s = statSync(joinPath(outDir, file));
+      if (s.size !== record.size || s.mtimeMs !== record.mtimeMs) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+export function fingerprintOptionsFor(options: BuildOptions, outDir: string): FingerprintOptions {
+  return {
+    outDir,
+    baseUrl: options.baseUrl,
+    drafts: Boolean(options.drafts),
+    today: (options.now ?? new Date()).toISOString().slice(0, 10),
+    clientRuntime: process.env.HEARTNOTES_CLIENT_RUNTIME || undefined,
+  };
+}
+
+/**
+ * The summary of a build that has nothing to do: every input is as the previous build found it
+ * and its output is intact. Cheap enough to try first (a walk and a stat per file); loads none of
+ * the build's heavier modules, so the CLI calls it before importing them.
+ */
+export function upToDateSummary(options: BuildOptions): BuildSummary | undefined {
+  const started = performance.now();
+  if (options.noCache || options.checkOnly) return undefined;
+  const root = resolve(options.root);
+  const outDir = resolve(root, options.outDir ?? 'dist');
+  const previous = readManifest(joinPath(root, '.cache'), outDir);
+  if (!previous?.fingerprint || !previous.inputs || !previous.summary) return undefined;
+  const { folders, files } = previous.inputs;
+  if (fingerprintInputs(folders, files, fingerprintOptionsFor(options, outDir)) !== previous.fingerprint) return undefined;
+  if (!outputIntact(previous, outDir)) return undefined;
+  const ms = performance.now() - started;
+  const { leftOut, ...counts } = previous.summary;
+  const summary: BuildSummary = {
+    ...counts,
+    rendered: 0,
+    reused: previous.summary.pages,
+    ms,
+    outDir: relative(process.cwd(), outDir) || '.',
+    stages: { 'up-to-date check': ms },
+  };
+  if (leftOut) options.log?.(leftOut);
+  options.log?.(`Nothing changed: ${summary.outDir}/ is up to date (${summary.pages} pages) in ${formatMs(ms)}`);
+  return summary;
+}

@@ -1,0 +1,95 @@
+import { createElement, Fragment, type ComponentType, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { serializeProps } from '../../runtime/props.ts';
+
+/** When an island hydrates: `load`, `idle` (default), `visible`, or `media:(query)`. */
+export type LoadRule = 'load' | 'idle' | 'visible' | `media:${string}`;
+
+interface IslandState {
+  /** Island name → chunk URL, for every island of the site (set before rendering). */
+  chunks: Record<string, string>;
+  /** Islands used by the page being rendered. */
+  used: Set<string>;
+}
+
+// Templates and the renderer may be compiled into different bundles; a global keyed by a
+// registered symbol is the one state both see.
+const KEY = Symbol.for('heartnotes.islands');
+const state = (): IslandState => ((globalThis as Record<symbol, IslandState>)[KEY] ??= { chunks: {}, used: new Set() });
+
+/** Called by the renderer before each page. */
+export function startPage(chunks: Record<string, string>): void {
+  const s = state();
+  s.chunks = chunks;
+  s.used = new Set();
+}
+
+/**
+ * Asks for a framework-free page script from `templates/scripts/<name>.ts`: loaded as a module at
+ * the end of the page, with no framework runtime. Renders nothing where it is placed.
+ */
+export function PageScript({ name }: { name: string }) {
+  const s = state();
+  if (!(`script:${name}` in s.chunks)) {
+    throw new Error(`no page script named "${name}": add templates/scripts/${name}.ts`);
+  }
+  s.used.add(`script:${name}`);
+  return null;
+}
+
+/** The islands (and, as `script:<name>`, page scripts) the page just rendered used, sorted. */
+export function islandsUsed(): string[] {
+  return [...state().used].sort();
+}
+
+/**
+ * Places an interactive component on a page. It renders to HTML with the page; in the browser
+ * only this element is hydrated, when its loading rule fires. `name` is the island's file name
+ * in templates/islands/ (without `.tsx`); props must be JSON-serialisable (Dates survive).
+ */
+export function Island<P extends object>({
+  name,
+  component,
+  props,
+  load = 'idle',
+  as = 'div',
+  className,
+}: {
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  load?: LoadRule;
+  as?: 'div' | 'span' | 'section' | 'aside' | 'p';
+  className?: string;
+}) {
+  const s = state();
+  if (!(name in s.chunks)) {
+    throw new Error(`no island named "${name}": add templates/islands/${name}.tsx (islands: ${Object.keys(s.chunks).join(', ') || 'none'})`);
+  }
+  s.used.add(name);
+  return createElement(as, {
+    'data-island': name,
+    'data-load': load,
+    'data-props': serializeProps(props),
+    className,
+    dangerouslySetInnerHTML: { __html: renderToString(createElement(component, props)) },
+  });
+}
+
+/**
+ * The loader and the chunk map, for the end of `<body>`; renders nothing on a page without
+ * islands, so such a page ships no JavaScript at all.
+ */
+export function IslandScripts({ loader }: { loader: string }) {
+  const s = state();
+  const used = islandsUsed();
+  const islands = used.filter((n) => !n.startsWith('script:'));
+  const scripts = used.filter((n) => n.startsWith('script:')).map((n) => s.chunks[n]);
+  const elements: ReactElement[] = scripts.map((src) => createElement('script', { key: src, type: 'module', src }));
+  if (islands.length > 0) {
+    const chunks = Object.fromEntries(islands.map((n) => [n, s.chunks[n]]));
+    const code = `window.__islands=${JSON.stringify(chunks).replace(/</g, '\\u003c')};${loader}`;
+    elements.push(createElement('script', { key: 'loader', type: 'module', dangerouslySetInnerHTML: { __html: code } }));
+  }
+  return elements.length > 0 ? createElement(Fragment, null, ...elements) : null;
+}

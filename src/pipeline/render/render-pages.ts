@@ -1,0 +1,76 @@
+import { join, relative, sep } from 'node:path';
+import { generatorRoot } from '../paths.ts';
+import { createMarkdownRenderer } from '../markdown/pipeline.ts';
+import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
+import { renderRoute, type RenderContext } from './render.ts';
+import type { Route, SiteConfig, TemplateSite } from '../types.ts';
+
+/** Everything a render process needs; plain data, so it can be handed to a worker. */
+export interface RenderSetup {
+  site: TemplateSite;
+  versionKey: string;
+  /** Version of the Markdown pipeline, for the Markdown cache. */
+  markdownKey: string;
+  /** Folder for the Markdown cache (optional: no cache). */
+  cacheDir?: string;
+  stagingDir: string;
+}
+
+export type RenderOutcome =
+  | { ok: true; path: string; outFile: string; html: string; links: string[]; ids: string[] }
+  | { ok: false; path: string; error: string };
+
+export type PageOutcome =
+  | { ok: true; path: string; outFile: string; links: string[]; ids: string[] }
+  | { ok: false; path: string; error: string };
+
+export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache } {
+  const options = { siteUrl: setup.site.settings.url, affiliateHosts: setup.site.settings.affiliateHosts };
+  const render = createMarkdownRenderer(options);
+  const cache = openMarkdownCache(setup.cacheDir, setup.markdownKey, JSON.stringify(options));
+  return { templates: config.templates, site: setup.site, markdown: (body) => cache.get(body, render), cache };
+}
+
+/** Where stack frames are shown from: paths are printed relative to `root`; frames in `skip` are the generator's. */
+export interface FrameOptions {
+  /** The project folder. */
+  root: string;
+  /** Folders whose frames are not the template's (the generator's own `src/`). */
+  skip: string[];
+}
+
+/**
+ * Renders a route; a template error becomes an outcome rather than an exception. Its message ends
+ * with the template's file:line:column when the stack (source-mapped, see config.ts) shows one.
+ */
+export function renderPage(route: Route, ctx: RenderContext, frames: FrameOptions = defaultFrames()): RenderOutcome {
+  try {
+    const page = renderRoute(route, ctx);
+    return { ok: true, path: route.path, outFile: route.outFile, html: page.html, links: page.links, ids: page.ids };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = error instanceof Error ? templateFrame(error.stack ?? '', frames) : undefined;
+    return { ok: false, path: route.path, error: at ? `${message} (at ${at})` : message };
+  }
+}
+
+/** Paths relative to the current folder (dev runs from the project); the generator's frames skipped. */
+const defaultFrames = (): FrameOptions => ({ root: process.cwd(), skip: [join(generatorRoot, 'src')] });
+
+/**
+ * The first stack frame in a file of the site, e.g. `templates/pages/article.tsx:42:13`, skipping
+ * Node's internals, packages, the compiled copies in `.cache/` and the generator's own code.
+ */
+export function templateFrame(stack: string, { root, skip }: FrameOptions): string | undefined {
+  for (const line of stack.split('\n')) {
+    const m = /^\s+at (?:.*? \()?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/.exec(line);
+    if (!m) continue;
+    const file = decodeURI(m[1]);
+    if (/[\\/](node_modules|\.cache)[\\/]/.test(file) || skip.some((dir) => file.startsWith(`${dir}${sep}`))) continue;
+    // Beside the project (`../shared/x.tsx`) reads well; further away, the absolute path does.
+    const rel = relative(root, file);
+    return `${rel && !rel.startsWith(`..${sep}..${sep}`) ? rel : file}:${m[2]}:${m[3]}`;
+  }
+  return undefined;
+}
+

@@ -1,0 +1,68 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { MarkdownRenderer } from '../markdown/pipeline.ts';
+import type { PageProps, Route, SiteConfig, TemplateSite } from '../types.ts';
+import { canonicalUrl } from '../routes/urls.ts';
+import { islandsUsed, startPage } from './island.tsx';
+
+export interface RenderContext {
+  templates: SiteConfig['templates'];
+  site: TemplateSite;
+  /** Body Markdown → HTML, possibly through a cache. */
+  markdown: MarkdownRenderer;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** Every `href` and `src` in the page, as written. */
+  links: string[];
+  /** Every `id` in the page: the anchors other pages may link to. */
+  ids: string[];
+  /** The islands the page uses. */
+  islands: string[];
+}
+
+/** Renders one route to a complete HTML document. The same function serves build and dev. */
+export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
+  const Template = ctx.templates[route.template];
+  if (!Template) {
+    throw new Error(`no template named "${route.template}" (templates: ${Object.keys(ctx.templates).join(', ')})`);
+  }
+  const props: PageProps & Record<string, unknown> = {
+    ...route.props,
+    site: ctx.site,
+    page: {
+      path: route.path,
+      url: canonicalUrl(ctx.site.settings.url, route.path),
+      html: route.entry ? ctx.markdown(route.entry.body) : '',
+      entry: route.entry,
+      markdown: ctx.markdown,
+    },
+  };
+  startPage(ctx.site.assets.islands);
+  const html = `<!doctype html>${renderToStaticMarkup(createElement(Template, props))}`;
+  return { html, links: extractLinks(html), ids: extractIds(html), islands: islandsUsed() };
+}
+
+export { canonicalUrl };
+
+const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+const decode = (s: string) => s.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (m) => entities[m]);
+
+export function extractLinks(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) out.add(decode(m[1]));
+  for (const m of html.matchAll(/\ssrcset="([^"]*)"/g)) {
+    for (const candidate of decode(m[1]).split(',')) {
+      const url = candidate.trim().split(/\s+/)[0];
+      if (url) out.add(url);
+    }
+  }
+  return [...out];
+}
+
+export function extractIds(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/\sid="([^"]*)"/g)) out.add(decode(m[1]));
+  return [...out];
+}

@@ -1,0 +1,85 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { messages } from '../../diagnostics/messages.ts';
+import { outputFileProblem, sitePathProblem } from '../write/output-paths.ts';
+import type { PageSpec, Redirect, Route, RouteDef } from '../types.ts';
+
+export interface RouteTable {
+  routes: Route[];
+  redirects: Redirect[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * `/about` → `about.html`; `/` → `index.html`. The one place clean URLs are decided.
+ *
+ * # Design decision
+ * `about.html` rather than `about/index.html`: static hosts (Netlify, Cloudflare Pages, GitHub
+ * Pages, Vercel with cleanUrls) serve both at `/about`, and the flat form needs no folder per page,
+ * which halves the file-system operations of a build; on this project's CI disks creating a
+ * folder costs as much as writing a page. Hosts that only know `index.html` (plain S3 website
+ * hosting, a bare nginx) need one rewrite rule; the README gives it.
+ */
+export function outFileFor(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? 'index.html' : `${trimmed}.html`;
+}
+
+/** Normalises a site path: leading slash, no trailing slash (except the root), no query. */
+export function normalisePath(path: string): string {
+  const p = `/${path.replace(/^\/+/, '')}`.replace(/\/+$/, '');
+  return p === '' ? '/' : p;
+}
+
+/**
+ * Expands the route table into one route per page plus the alias redirects, and rejects any two
+ * inputs that would write the same file, naming every input involved.
+ */
+export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Content): RouteTable {
+  const diagnostics: Diagnostic[] = [];
+  const routes: Route[] = [];
+  const redirects: Redirect[] = [];
+  const claims = new Map<string, string[]>();
+  const claim = (outFile: string, who: string) => claims.set(outFile, [...(claims.get(outFile) ?? []), who]);
+
+  for (const def of defs) {
+    let pages: PageSpec[];
+    try {
+      pages = def.pages(content);
+    } catch (error) {
+      diagnostics.push({ ...messages.renderFailed(def.pattern, (error as Error).message) });
+      continue;
+    }
+    for (const page of pages) {
+      const path = normalisePath(page.path);
+      const outFile = page.outFile ?? outFileFor(path);
+      const problem = sitePathProblem(page.path.startsWith('/') ? page.path : `/${page.path}`) ?? outputFileProblem(outFile);
+      if (problem) {
+        diagnostics.push({ ...messages.unsafePath(page.path, problem), file: page.sources[0] });
+        continue;
+      }
+      const who = page.sources[0] ?? `route ${def.pattern}`;
+      claim(outFile, who);
+      routes.push({ ...page, path, outFile });
+      for (const alias of page.aliases ?? []) {
+        const aliasProblem = sitePathProblem(alias);
+        if (aliasProblem) {
+          diagnostics.push({ ...messages.invalidAlias(alias, aliasProblem), file: page.sources[0] });
+          continue;
+        }
+        const from = normalisePath(alias);
+        claim(outFileFor(from), `${who} (alias ${from})`);
+        redirects.push({ from, to: path, status: 301, source: page.sources[0] });
+      }
+    }
+  }
+
+  for (const [outFile, inputs] of claims) {
+    if (inputs.length < 2) continue;
+    const path = outFile === 'index.html' ? '/' : `/${outFile.replace(/\.html$/, '')}`;
+    diagnostics.push({ ...messages.duplicateRoute(path, inputs), file: inputs[0].replace(/ \(alias .*\)$/, '') });
+  }
+
+  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  redirects.sort((a, b) => (a.from < b.from ? -1 : 1));
+  return { routes, redirects, diagnostics };
+}

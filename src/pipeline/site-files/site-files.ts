@@ -1,0 +1,108 @@
+import { canonicalUrl } from '../routes/urls.ts';
+import type { FeedEntry, Redirect, Route, SiteSettings } from '../types.ts';
+import { outFileFor } from '../routes/routes.ts';
+
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** `sitemap.xml`: every indexable page, absolute URLs, sorted. */
+export function sitemapXml(settings: SiteSettings, routes: Route[]): string {
+  const urls = routes
+    .filter((r) => !r.noindex)
+    .map((r) => {
+      const date = r.entry?.data?.updated ?? r.entry?.data?.date;
+      const lastmod = typeof date === 'string' ? `<lastmod>${date}</lastmod>` : '';
+      return `  <url><loc>${xml(canonicalUrl(settings.url, r.path))}</loc>${lastmod}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(settings: SiteSettings): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${canonicalUrl(settings.url, '/sitemap.xml')}\n`;
+}
+
+/** An Atom feed (RFC 4287) of the given entries, newest first. */
+export function atomFeed(settings: SiteSettings, title: string, entries: FeedEntry[]): string {
+  const sorted = [...entries].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.path < b.path ? -1 : 1));
+  const updated = sorted[0]?.date ?? '2025-01-01';
+  const self = canonicalUrl(settings.url, '/feed.xml');
+  const items = sorted.map((e) => {
+    const url = canonicalUrl(settings.url, e.path);
+    return [
+      '  <entry>',
+      `    <title>${xml(e.title)}</title>`,
+      `    <link href="${xml(url)}"/>`,
+      `    <id>${xml(url)}</id>`,
+      `    <updated>${e.date}T00:00:00Z</updated>`,
+      `    <author><name>${xml(e.author ?? settings.title)}</name></author>`,
+      `    <summary>${xml(e.summary)}</summary>`,
+      '  </entry>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${xml(title)}</title>`,
+    `  <link href="${xml(canonicalUrl(settings.url, '/'))}"/>`,
+    `  <link rel="self" href="${xml(self)}"/>`,
+    `  <id>${xml(canonicalUrl(settings.url, '/'))}</id>`,
+    `  <updated>${updated}T00:00:00Z</updated>`,
+    ...items,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * `_redirects` in the format Netlify and Cloudflare Pages read: `from to status`, one a line,
+ * first match wins, so exact paths come before splats.
+ */
+export function redirectsFile(redirects: Redirect[]): string {
+  const lines: string[] = [];
+  const ordered = [...redirects].sort((a, b) => Number(a.from.includes('*')) - Number(b.from.includes('*')));
+  for (const r of ordered) {
+    lines.push(`${r.from} ${r.to} ${r.status}`);
+    // Clean URLs: the same path with a trailing slash must redirect too.
+    if (!r.from.includes('*') && r.from !== '/' && r.status !== 404) lines.push(`${r.from}/ ${r.to} ${r.status}`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** `_headers`: long immutable caching for hashed assets, sensible security headers everywhere. */
+export function headersFile(assetPrefix: string): string {
+  return [
+    '/*',
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  X-Frame-Options: DENY',
+    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
+    '  Cross-Origin-Opener-Policy: same-origin',
+    `${assetPrefix}*`,
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
+}
+
+/** A tiny page at an old address for hosts that ignore `_redirects`. */
+export function redirectPage(settings: SiteSettings, redirect: Redirect): { outFile: string; html: string } {
+  const external = /^https?:\/\//.test(redirect.to);
+  const target = external ? redirect.to : canonicalUrl(settings.url, redirect.to);
+  const href = external ? redirect.to : redirect.to;
+  const esc = xml(href);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${xml(settings.lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    `<title>Redirecting to ${esc}</title>`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<link rel="canonical" href="${xml(target)}">`,
+    `<meta http-equiv="refresh" content="0; url=${esc}">`,
+    '</head>',
+    `<body><p>This page has moved to <a href="${esc}">${esc}</a>.</p></body>`,
+    '</html>',
+    '',
+  ].join('\n');
+  return { outFile: outFileFor(redirect.from), html };
+}

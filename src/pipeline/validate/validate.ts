@@ -1,0 +1,393 @@
+import { basename } from 'node:path';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node as YamlNode, isPair } from 'yaml';
+import type { ZodType } from 'zod';
+import { formatLocation, type Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { codeFrame } from '../../diagnostics/frame.ts';
+import { messages } from '../../diagnostics/messages.ts';
+import type { ContentRecord } from '../load/load.ts';
+import type { CollectionSpec, Entry } from '../types.ts';
+import { fillPlaceholders } from '../markdown/pipeline.ts';
+import { MAX_NESTING, tooDeeplyNested } from '../markdown/nesting.ts';
+import { sitePathProblem } from '../write/output-paths.ts';
+import { slugify } from '../load/slug.ts';
+
+export interface ValidateResult {
+  /** Every collection, holding only the records that validated (a broken entry is left out). */
+  content: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+  /** Drafts and future-dated entries not published, in file order. */
+  leftOut: LeftOut[];
+  /** Markdown records that failed their schema, with the slug they would have had. */
+  failed: { file: string; slug: string }[];
+  /** Site paths of images (`/…​.png` and the like) named in the data of published records. */
+  images: ImageRef[];
+}
+
+/** An entry `validateContent` did not publish, and why. */
+export interface LeftOut {
+  file: string;
+  reason: 'draft' | 'scheduled';
+  /** The entry's date (scheduled entries). */
+  date?: string;
+}
+
+/** An image path found in a record's data. */
+export interface ImageRef {
+  src: string;
+  file: string;
+  /** Where it is written: file, line, column and frame (a YAML parse, so only asked for a missing one). */
+  locate: () => Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'>;
+}
+
+export interface ValidateOptions {
+  /** Keep `draft: true` and future-dated entries (default: false). */
+  drafts?: boolean;
+  /** Today, as `YYYY-MM-DD` (default: the current UTC date). */
+  today?: string;
+}
+
+/**
+ * Checks every record against its collection's schema and returns the content by collection.
+ * Every problem in every file is collected; nothing stops at the first one. `check` validates one
+ * record (default: `validateRecord`; the dev server passes one that remembers unchanged records).
+ */
+export function validateContent(
+  records: ContentRecord[],
+  collections: Record<string, CollectionSpec>,
+  options: ValidateOptions = {},
+  check: typeof validateRecord = validateRecord,
+): ValidateResult {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const diagnostics: Diagnostic[] = [];
+  const content: Record<string, unknown> = {};
+  const leftOut: LeftOut[] = [];
+  const failed: ValidateResult['failed'] = [];
+  const images: ImageRef[] = [];
+  const recordOf = new Map(records.map((r) => [r.file, r]));
+  for (const [name, spec] of Object.entries(collections)) content[name] = spec.kind === 'markdown' ? [] : undefined;
+
+  for (const record of records) {
+    const result = check(record, collections[record.collection], { drafts: options.drafts, today });
+    diagnostics.push(...result.diagnostics);
+    if (result.data !== undefined) content[record.collection] = result.data;
+    if (result.entry) (content[record.collection] as Entry[]).push(result.entry);
+    if (result.leftOut) leftOut.push({ file: record.file, ...result.leftOut });
+    if (result.diagnostics.length && record.kind === 'markdown') failed.push({ file: record.file, slug: slugOf(record) });
+    if (result.entry || result.data !== undefined) images.push(...findImages(record));
+  }
+
+  const present = new Set(records.map((r) => r.collection));
+  for (const [name, spec] of Object.entries(collections)) {
+    // A data file that exists but failed its schema has been reported above; it is not missing.
+    if (spec.kind === 'json' && content[name] === undefined && !present.has(name)) {
+      const result = (spec.schema as ZodType).safeParse(undefined);
+      if (result.success) content[name] = result.data;
+      else diagnostics.push({ code: 'content/missing-file', message: `the data file content/${spec.file} is missing`, hint: `create it; the ${name} collection reads it` });
+    }
+    if (spec.kind === 'markdown') {
+      const entries = content[name] as Entry[];
+      const duplicates = findDuplicateSlugs(name, entries);
+      diagnostics.push(...duplicates);
+      diagnostics.push(...findDuplicateFields(name, entries, recordOf));
+      // Only the first entry of a slug is kept, so the same mistake is not reported again as two
+      // inputs of one page by the route table.
+      if (duplicates.length) {
+        const seen = new Set<string>();
+        content[name] = entries.filter((e) => !seen.has(e.slug) && seen.add(e.slug));
+      }
+    }
+  }
+  return { content, diagnostics, leftOut, failed, images };
+}
+
+/** The slug a Markdown record has, or would have once it validates. */
+function slugOf(record: ContentRecord): string {
+  const slug = (record.data as { slug?: unknown } | null)?.slug;
+  return typeof slug === 'string' ? slug : basename(record.file, '.md');
+}
+
+const IMAGE = /^\/(?!\/)\S+\.(?:png|jpe?g|gif|svg|webp|avif|ico)$/i;
+
+/**
+ * Every site path of an image in a record's data: any text value starting with one "/" and ending
+ * in an image extension. That is every `imagePath()` field, and any other field holding one,
+ * without the schema having to mark them.
+ */
+function findImages(record: ContentRecord): ImageRef[] {
+  const found: PropertyKey[][] = [];
+  const walk = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      if (IMAGE.test(value)) found.push(path);
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+  };
+  walk(record.data, []);
+  return found.map((path) => {
+    const src = path.reduce<unknown>((v, p) => (v as Record<PropertyKey, unknown>)[p], record.data) as string;
+    return { src, file: record.file, locate: () => locate(record, path, 'value') };
+  });
+}
+
+/**
+ * Entries of one collection that share an `id` (where the collection has one) or a title: two
+ * pages a reader cannot tell apart, or two records a listing keyed by id would merge.
+ */
+export function findDuplicateFields(collection: string, entries: Entry[], recordOf: Map<string, ContentRecord>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const field of ['id', 'title'] as const) {
+    const byValue = new Map<string, Entry[]>();
+    for (const e of entries) {
+      const value = (e.data as Record<string, unknown>)[field];
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const key = typeof value === 'string' ? value.trim().toLowerCase() : String(value);
+      byValue.set(key, [...(byValue.get(key) ?? []), e]);
+    }
+    for (const list of byValue.values()) {
+      if (list.length < 2) continue;
+      const at = list.map((e) => {
+        const record = recordOf.get(e.file);
+        return record ? { file: e.file, ...locate(record, [field], 'value') } : { file: e.file };
+      });
+      const value = (list[0].data as Record<string, unknown>)[field] as string | number;
+      out.push({ ...messages.duplicateField(field, value, collection, at.map(formatLocation)), ...at[0] });
+    }
+  }
+  return out;
+}
+
+/** One record after its schema: the data (JSON), the entry (Markdown; none for a draft left out), or its problems. */
+export interface ValidatedRecord {
+  diagnostics: Diagnostic[];
+  data?: unknown;
+  entry?: Entry;
+  /** Why a valid entry was not published (optional). */
+  leftOut?: Omit<LeftOut, 'file'>;
+}
+
+/** Checks one record against its collection's schema; the same result for the same record and options. */
+export function validateRecord(
+  record: ContentRecord,
+  spec: CollectionSpec,
+  options: { drafts?: boolean; today: string },
+): ValidatedRecord {
+  const result = (spec.schema as ZodType).safeParse(record.data, { reportInput: true });
+  if (!result.success) {
+    return { diagnostics: result.error.issues.flatMap((issue) => describeIssue(issue, record, spec.schema)) };
+  }
+  if (spec.kind === 'json') return { diagnostics: [], data: result.data };
+  const data = result.data as Record<string, unknown>;
+  const body = checkBody(record, data);
+  if (body.length) return { diagnostics: body };
+  if (!options.drafts && data.draft === true) return { diagnostics: [], leftOut: { reason: 'draft' } };
+  if (!options.drafts && typeof data.date === 'string' && data.date > options.today) {
+    return { diagnostics: [], leftOut: { reason: 'scheduled', date: data.date } };
+  }
+  const id = basename(record.file, '.md');
+  const entry: Entry = {
+    id,
+    slug: typeof data.slug === 'string' ? data.slug : id,
+    file: record.file,
+    data,
+    body: spec.placeholders ? fillPlaceholders(record.body, data) : record.body,
+    bodyLine: record.bodyLine,
+  };
+  return { diagnostics: [], entry };
+}
+
+/**
+ * What the schema cannot see: a file name that cannot be an address (when no `slug` replaces it),
+ * and nesting too deep to parse in reasonable time.
+ */
+function checkBody(record: ContentRecord, data: Record<string, unknown>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const id = basename(record.file, '.md');
+  if (typeof data.slug !== 'string' && sitePathProblem(`/${id}`)) {
+    diagnostics.push({ ...messages.unsafeFileName(id, slugify(id)), file: record.file });
+  }
+  const nesting = tooDeeplyNested(record.body);
+  if (nesting) {
+    const line = record.bodyLine + nesting.line - 1;
+    diagnostics.push({ ...messages.tooDeep(nesting.depth, MAX_NESTING), file: record.file, line, column: 1, frame: codeFrame(record.source, line, 1) });
+  }
+  return diagnostics;
+}
+
+/** Entries of one collection that share a slug, so would write the same page. */
+export function findDuplicateSlugs(collection: string, entries: Entry[]): Diagnostic[] {
+  const bySlug = new Map<string, Entry[]>();
+  for (const e of entries) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
+  const out: Diagnostic[] = [];
+  for (const [slug, list] of bySlug) {
+    if (list.length < 2) continue;
+    out.push({ ...messages.duplicateSlug(slug, collection, list.map((e) => e.file)), file: list[0].file });
+  }
+  return out;
+}
+
+interface ZodIssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+  input?: unknown;
+  keys?: string[];
+  values?: unknown[];
+  format?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  params?: Record<string, unknown>;
+}
+
+function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodType): Diagnostic[] {
+  const field = fieldName(issue.path);
+  const collectionLabel = `the "${record.collection}" collection`;
+  if (issue.code === 'unrecognized_keys' && issue.keys) {
+    const allowed = keysOf(schema, issue.path);
+    return issue.keys.map((key) => ({
+      ...messages.unknownKey(fieldName([...issue.path, key]), collectionLabel, allowed, closest(key, allowed)),
+      ...locate(record, [...issue.path, key], 'key'),
+    }));
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    const where = locate(record, issue.path.slice(0, -1), 'key');
+    return [{ ...messages.missingField(field, collectionLabel, describeExpected(issue.expected)), ...where }];
+  }
+  if (issue.code === 'invalid_type') {
+    const diagnostic = messages.wrongType(field, describeExpected(issue.expected), describeValue(issue.input));
+    // The usual cause: unquoted text containing ": ", which YAML reads as a field.
+    const colonInText = issue.expected === 'string' && isPlainObject(issue.input);
+    return [
+      {
+        ...diagnostic,
+        ...(colonInText ? { hint: 'this text contains ": ", which YAML reads as "field: value"; put the whole text in double quotes' } : {}),
+        ...locate(record, issue.path, 'value'),
+      },
+    ];
+  }
+  if (issue.code === 'custom' && typeof issue.params?.impossibleDate === 'string') {
+    return [{ ...messages.impossibleDate(field, String(issue.input), issue.params.impossibleDate), ...locate(record, issue.path, 'value') }];
+  }
+  const problem =
+    issue.code === 'invalid_value' && issue.values
+      ? `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, but it is ${describeValue(issue.input)}`
+      : `is not valid: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+  const hint =
+    issue.code === 'invalid_value' ? `use one of the listed values` : `fix the value of "${field}"`;
+  return [{ ...messages.invalidValue(field, problem, hint), ...locate(record, issue.path, 'value') }];
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+function fieldName(path: PropertyKey[]): string {
+  if (path.length === 0) return '(the whole file)';
+  return path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+}
+
+function describeExpected(expected: string | undefined): string {
+  switch (expected) {
+    case 'string': return 'text';
+    case 'number': return 'a number';
+    case 'boolean': return 'true or false';
+    case 'array': return 'a list';
+    case 'object': return 'a group of fields';
+    case 'date': return 'a date (YYYY-MM-DD)';
+    default: return expected ?? 'a value';
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return `the date ${value.toISOString().slice(0, 10)}`;
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'object') return 'a group of fields';
+  return `${typeof value === 'number' ? 'the number' : ''} ${String(value)}`.trim();
+}
+
+function keysOf(schema: unknown, path: PropertyKey[]): string[] {
+  let node = unwrap(schema);
+  for (const part of path) {
+    if (!node) return [];
+    if (typeof part === 'number') node = unwrap((node as { element?: unknown }).element);
+    else node = unwrap((node as { shape?: Record<string, unknown> }).shape?.[String(part)]);
+  }
+  const shape = (node as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let s = schema as { def?: { type?: string; innerType?: unknown; in?: unknown; element?: unknown }; element?: unknown } | undefined;
+  for (let i = 0; i < 8 && s?.def; i++) {
+    const t = s.def.type;
+    if (t === 'optional' || t === 'nullable' || t === 'default' || t === 'readonly' || t === 'catch' || t === 'prefault') s = s.def.innerType as typeof s;
+    else if (t === 'pipe') s = s.def.in as typeof s;
+    else break;
+  }
+  return s;
+}
+
+/** Nearest allowed key by edit distance, when it is close enough to be a typo. */
+export function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * Finds where a field sits in the file. YAML and JSON are both read with `yaml`'s parser, which
+ * keeps source ranges; it only runs for files that have a problem, so the fast path pays nothing.
+ */
+function locate(record: ContentRecord, path: PropertyKey[], want: 'key' | 'value'): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
+  const lineCounter = new LineCounter();
+  let offset: number | undefined;
+  try {
+    const doc = parseDocument(record.dataSource, { lineCounter, keepSourceTokens: false });
+    let node: unknown = doc.contents;
+    let keyNode: unknown;
+    for (const part of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(part));
+        if (!pair) break;
+        keyNode = pair.key;
+        node = pair.value;
+      } else if (isSeq(node) && typeof part === 'number') {
+        keyNode = node.items[part];
+        node = node.items[part];
+      } else break;
+    }
+    const target = (want === 'key' ? keyNode ?? node : node ?? keyNode) as YamlNode | undefined;
+    offset = target?.range?.[0] ?? (doc.contents as YamlNode | null)?.range?.[0];
+  } catch {
+    offset = undefined;
+  }
+  if (offset === undefined) return { file: record.file, line: record.dataLine, column: 1 };
+  const pos = lineCounter.linePos(offset);
+  const line = record.dataLine + pos.line - 1;
+  return { file: record.file, line, column: pos.col, frame: codeFrame(record.source, line, pos.col) };
+}

@@ -1,0 +1,168 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { outputFile, realExisting } from './output-paths.ts';
+
+/**
+ * The output folder as a whole: which folder `--out` may name, the marker that proves a folder
+ * is ours, and putting the previous output back after a build was killed mid-swap.
+ *
+ * # Design decision
+ * A build replaces its output folder entirely, so `--out` must never name a folder that holds
+ * anything else. Proof of ownership is a marker file inside the output (`.heartnotes-output`):
+ * preview never serves dot-files, and static hosts either skip them or serve a harmless line of
+ * text. Options rejected: a list of built folders in `.cache/` (deleting `.cache` would then make
+ * every `dist/` look foreign) and a heuristic on the folder's contents (an `index.html` proves nothing).
+ */
+export const OUTPUT_MARKER = '.heartnotes-output';
+const MARKER_TEXT = 'This folder is written by "heartnotes build"; the next build replaces all of it.\n';
+
+/** Writes the marker into a folder the generator made (the staging folder of a build). */
+export function markAsOutput(dir: string): void {
+  writeFileSync(join(dir, OUTPUT_MARKER), MARKER_TEXT);
+}
+
+/** Folders of a project that `--out` may never name or be inside, relative to its root. */
+const PROJECT_FOLDERS = ['content', 'public', 'templates', 'site', 'src', 'node_modules', '.cache', '.data', '.git'];
+/** The generator's own folders. */
+const GENERATOR_FOLDERS = ['src', 'bin', 'node_modules'];
+
+/**
+ * Why `outDir` cannot be the output folder of the project at `root`, as one sentence, or
+ * `undefined` when it can. `label` is how the user wrote it (the `--out` value).
+ *
+ * A folder that exists without the marker is accepted only when it is empty, or when the build
+ * manifest in `.cache/` records it as this project's output: that is a `dist/` written before the
+ * marker existed, and it is adopted (given the marker) so the proof no longer needs `.cache/`.
+ * Any other folder must be removed by hand once; guessing from its contents could delete work.
+ */
+export function outputFolderProblem(root: string, outDir: string, generatorRoot: string, label: string): string | undefined {
+  const projectRoot = resolve(root);
+  const out = resolve(projectRoot, outDir);
+  const name = `--out ${label}`;
+  // Compare both as written and with links resolved: `--out link-to-content` is `content/`.
+  const outs = [out, realExisting(out)];
+  const roots = (r: string) => [resolve(r), realExisting(resolve(r))];
+  for (const o of outs) {
+    for (const r of roots(projectRoot)) {
+      if (isInsideOrSame(o, r)) {
+        return `${name} is ${o === r ? 'the project folder' : 'a folder above the project'}, and a build replaces its output folder entirely; use a folder of its own such as --out dist`;
+      }
+      for (const folder of PROJECT_FOLDERS) {
+        if (isInsideOrSame(join(r, folder), o)) {
+          return `${name} is ${o === join(r, folder) ? '' : 'inside '}the project's ${folder}/ folder, which a build must never replace; use a folder of its own such as --out dist`;
+        }
+      }
+    }
+    for (const g of roots(generatorRoot)) {
+      if (isInsideOrSame(o, g)) return `${name} is ${o === g ? "the generator's folder" : "a folder above the generator's folder"}, and a build replaces its output folder entirely; use a folder of its own such as --out dist`;
+      for (const folder of GENERATOR_FOLDERS) {
+        if (isInsideOrSame(join(g, folder), o)) return `${name} is inside the generator's own ${folder}/ folder; use a folder of its own such as --out dist`;
+      }
+    }
+  }
+  if (!existsSync(out)) return undefined;
+  if (!statSync(out).isDirectory()) return `${name} is a file, not a folder; choose a folder name such as --out dist`;
+  if (existsSync(join(out, OUTPUT_MARKER)) || readdirSync(out).length === 0) return undefined;
+  if (recordedAsOutput(projectRoot, out)) {
+    markAsOutput(out);
+    return undefined;
+  }
+  const rel = relative(process.cwd(), out);
+  const shown = rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? out : rel;
+  return `${name}: ${shown}/ already holds files that heartnotes did not write (it has no ${OUTPUT_MARKER} file), and a build replaces the whole folder; choose an empty or new folder, or, if ${shown}/ is an old build, delete it once and build again`;
+}
+
+/** Whether `.cache/build-manifest.json` names `out` as this project's output (a build before the marker). */
+function recordedAsOutput(root: string, out: string): boolean {
+  try {
+    return JSON.parse(readFileSync(join(root, '.cache', 'build-manifest.json'), 'utf8')).outDir === out;
+  } catch {
+    return false;
+  }
+}
+
+function isInsideOrSame(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** The journal of an incremental commit's backup folder: the files it adds to the output. */
+export const BACKUP_JOURNAL = '.heartnotes-journal.json';
+
+/**
+ * Cleans up after builds that were killed (kill -9, a power cut) next to `outDir`:
+ * - `<out>.old-<pid>-…`: the previous output, renamed away just before the new one was renamed in.
+ *   If `<out>` is missing, the build died between the two renames: the newest one is put back.
+ *   Otherwise the swap completed and it is removed.
+ * - `<out>.bak-<pid>-…`: an incremental commit that did not finish: the old versions it kept are
+ *   renamed back and the files it added are removed, so `<out>` is the previous output again.
+ * - `<out>.tmp-<pid>-…` (staging) and `<out>.done-<pid>-…` (a finished commit's backup): removed.
+ * Only folders of processes that are gone are touched, and only if they carry the marker or the
+ * journal (or are empty), so a build running next to this one, or a folder someone else named
+ * alike, is left alone.
+ */
+export function recoverOutput(outDir: string): void {
+  const out = resolve(outDir);
+  const parent = dirname(out);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  const prefix = basename(out);
+  const leftovers = names
+    .map((name) => ({ name, m: /^\.(tmp|old|bak|done)-(\d+)-([0-9a-z]+)$/.exec(name.slice(prefix.length)) }))
+    .filter(({ name, m }) => name.startsWith(prefix) && m && !isRunning(Number(m[2])) && isOurs(join(parent, name)))
+    .map(({ name, m }) => ({ path: join(parent, name), kind: m![1], at: parseInt(m![3], 36) }));
+  const olds = leftovers.filter((l) => l.kind === 'old').sort((a, b) => b.at - a.at);
+  if (olds.length && !existsSync(out)) renameSync(olds.shift()!.path, out);
+  for (const l of leftovers.filter((l) => l.kind === 'bak')) rollBack(l.path, out);
+  for (const l of [...olds, ...leftovers.filter((l) => l.kind === 'tmp' || l.kind === 'done')]) rmSync(l.path, { recursive: true, force: true });
+}
+
+/** Undoes an unfinished incremental commit from its backup folder, then removes the folder. */
+function rollBack(backup: string, out: string): void {
+  if (existsSync(out)) {
+    let added: string[] = [];
+    try {
+      added = (JSON.parse(readFileSync(join(backup, BACKUP_JOURNAL), 'utf8')) as { added: string[] }).added;
+    } catch {
+      // No journal: killed before the first file moved; nothing to undo.
+    }
+    for (const file of added) rmSync(outputFile(out, file, true), { force: true });
+    for (const file of listKept(backup)) {
+      const to = outputFile(out, file, true);
+      mkdirSync(dirname(to), { recursive: true });
+      renameSync(join(backup, file), to);
+    }
+  }
+  rmSync(backup, { recursive: true, force: true });
+}
+
+/** The files kept in a backup folder (POSIX paths relative to it), the journal left out. */
+function listKept(dir: string, rel = ''): string[] {
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((d) => {
+    const path = rel ? `${rel}/${d.name}` : d.name;
+    if (d.isDirectory()) return listKept(dir, path);
+    return path === BACKUP_JOURNAL || path === `${BACKUP_JOURNAL}.tmp` ? [] : [path];
+  });
+}
+
+function isOurs(dir: string): boolean {
+  try {
+    return existsSync(join(dir, OUTPUT_MARKER)) || existsSync(join(dir, BACKUP_JOURNAL)) || existsSync(join(dir, `${BACKUP_JOURNAL}.tmp`)) || readdirSync(dir).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
