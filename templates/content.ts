@@ -57,7 +57,7 @@ export function reviewCard(entry: Entry<ReviewData>): Card {
 }
 
 /**
- * Where a `/posts` card goes (SPEC §3.1): slugs containing "affiliate" are reviews, slugs
+ * Where a `/posts` card goes (docs/product.md, "Core pages"): slugs containing "affiliate" are reviews, slugs
  * containing "promo" are partner links, everything else is a page at the root.
  */
 export function featureHref(slug: string): string {

@@ -2,10 +2,10 @@ import type { Entry, PageSpec, Redirect, RouteDef } from '../src/pipeline/types.
 import { articleCard, byDateDesc, featureHref, resolveCard, reviewCard, type SiteContent } from './content.ts';
 import type { PageData } from './schemas.ts';
 
-/** Articles per /guides page (SPEC §8). */
+/** Articles per /guides page (docs/product.md, "Constants"). */
 export const GUIDES_PER_PAGE = 6;
 
-/** The messages unknown addresses show, by section (SPEC §3.1). */
+/** The messages unknown addresses show, by section (docs/product.md, "Core pages"). */
 export const sectionNotFound = [
   { section: 'post', prefix: '/post/', title: 'Article not found', message: "Oops! We couldn't find the article you're looking for." },
   { section: 'affiliate', prefix: '/affiliate/', title: 'Product not found', message: 'Product not found' },

@@ -170,7 +170,7 @@ export const faqItem = z
 
 export const testimonialSchema = z.strictObject({
   quote: z.string().min(1),
-  /** Who said it: a real, attributable source (see SPEC §7: no invented people). */
+  /** Who said it: a real, attributable source (see docs/product.md ("Honest versions"): no invented people). */
   author: z.string().min(1),
   /** Where it comes from, e.g. a book title (optional). */
   source: z.string().optional(),
@@ -246,7 +246,7 @@ export const reviewSchema = z.strictObject({
   /** Internal bookkeeping; never shown on the site. */
   commission: z.union([z.number(), z.string()]),
   price,
-  /** Only when the vendor's price really is time-limited (SPEC §7). */
+  /** Only when the vendor's price really is time-limited (docs/product.md, "Honest versions"). */
   priceIsLimitedOffer: z.boolean().default(false),
   shipping: z.string().optional(),
   upsells: z.array(z.strictObject({ name: z.string().min(1), price })).default([]),
@@ -319,7 +319,7 @@ const httpsUrl = () => z.string().regex(/^https:\/\/[^\s/?#]+[^\s]*$/, 'expected
 
 /**
  * content/data/third-parties.json: every third-party host and id the site may contact, in one
- * place (SPEC §7). Each is optional: with none configured nothing is loaded and no consent banner
+ * place (docs/product.md, "Consent"). Each is optional: with none configured nothing is loaded and no consent banner
  * is shown. None is contacted before the visitor consents to its category.
  */
 export const thirdPartiesSchema = z.strictObject({
@@ -342,7 +342,7 @@ export const thirdPartiesSchema = z.strictObject({
 });
 export type ThirdParties = z.infer<typeof thirdPartiesSchema>;
 
-/** The country text sets of SPEC §6 (call to action, thanks, sub-line), by ISO country code. */
+/** The country text sets (docs/product.md, "Geolocation") (call to action, thanks, sub-line), by ISO country code. */
 const countryTextSchema = z.record(
   z.string().regex(/^[A-Z]{2}$/, 'expected a two-letter country code such as PH'),
   z.strictObject({ cta: z.string().min(1), thanks: z.string().min(1), sub: z.string().min(1) }),
@@ -358,7 +358,7 @@ const landingCommon = {
   path: sitePath(),
   /** The language the page is written in when no locale pack is chosen (default: en). */
   lang: z.enum(['en', 'es', 'fr']).default('en'),
-  /** French/English page: fr or en from `lang`'s prefix, fr by default (SPEC §6 "Language"). */
+  /** French/English page: fr or en from `lang`'s prefix, fr by default (docs/product.md, "Language"). */
   frenchPage: z.boolean().default(false),
   /** Locale packs: texts by locale; the first is the one rendered into the HTML. */
   packs: z.partialRecord(z.enum(['en', 'es', 'fr']), landingTextsSchema).default({}),
@@ -386,7 +386,7 @@ const landingCommon = {
   slug: slugField().optional(),
 };
 
-/** content/landing/*.md: the monetisation landing pages of SPEC §6, one kind each. */
+/** content/landing/*.md: the monetisation landing pages (docs/product.md, "Landing pages"), one kind each. */
 export const landingSchema = z
   .discriminatedUnion('kind', [
   z.strictObject({
@@ -394,7 +394,7 @@ export const landingSchema = z
     kind: z.literal('offer'),
     /** The offer's real end date; a countdown is shown only when there is one. */
     deadline: dateField().optional(),
-    /** A call-to-action popup after this many seconds (SPEC §8: 12), opening the same destination (optional). */
+    /** A call-to-action popup after this many seconds (docs/product.md, "Constants": 12), opening the same destination (optional). */
     popupAfter: z.number().positive().optional(),
   }),
   z.strictObject({
@@ -416,7 +416,7 @@ export const landingSchema = z
     splitParam: z.string().min(1).default('wid'),
     /** The two widget ids of the A/B split. */
     variants: z.tuple([z.string().min(1), z.string().min(1)]),
-    /** Seconds before going on (SPEC §8: 2). */
+    /** Seconds before going on (docs/product.md, "Constants": 2). */
     delay: z.number().positive().default(2),
   }),
   z.strictObject({
@@ -424,7 +424,7 @@ export const landingSchema = z
     kind: z.literal('loading'),
     /** `button`: a Continue button appears after the delay; `forward`: goes on after the delay. */
     mode: z.enum(['button', 'forward']),
-    /** Seconds (SPEC §8: 2.5). */
+    /** Seconds (docs/product.md, "Constants": 2.5). */
     delay: z.number().positive().default(2.5),
     messages: z.array(z.string().min(1)).min(1),
     backgrounds: z.array(z.strictObject({ image: imagePath(), alt: z.string().default('') })).min(1),
@@ -434,7 +434,7 @@ export const landingSchema = z
     kind: z.literal('survey'),
     /** The two partner offers, one chosen at random after the survey. */
     offers: z.tuple([httpsUrl(), httpsUrl()]),
-    /** Seconds before the partner step forwards (SPEC §8: 10). */
+    /** Seconds before the partner step forwards (docs/product.md, "Constants": 10). */
     countdown: z.number().int().positive().default(10),
   }),
   z.strictObject({
@@ -445,7 +445,7 @@ export const landingSchema = z
   }),
   ])
   .superRefine((page, ctx) => {
-    // Every link the page may send a visitor to must pass the same allow-list as `?cu=` (SPEC §6).
+    // Every link the page may send a visitor to must pass the same allow-list as `?cu=` (docs/product.md, "Destination allow-list").
     const links: [PropertyKey[], string][] = [];
     if (page.defaultUrl) links.push([['defaultUrl'], page.defaultUrl]);
     if (page.kind === 'survey') page.offers.forEach((url, i) => links.push([['offers', i], url]));

@@ -2,7 +2,7 @@
 // (serverless): no `node:` imports, no dependencies.
 
 /**
- * SPEC §4: no spaces or @, an @, then a domain with a dot. "Spaces" are all of Unicode's: every
+ * docs/product.md ("Forms"): no spaces or @, an @, then a domain with a dot. "Spaces" are all of Unicode's: every
  * separator (Z: spaces, U+2028, U+2029), control (Cc: C0, DEL, C1 such as U+0085) and invisible
  * format character (Cf: zero-width, bidi controls, the BOM, soft hyphen), and lone surrogates (Cs).
  */
@@ -35,7 +35,7 @@ export const CONSENT = {
   contact: "We'll use your name and email only to reply to your message; see our privacy policy.",
 } as const;
 
-/** The texts of SPEC §4, shown by the islands. */
+/** The texts (docs/product.md, "Forms"), shown by the islands. */
 export const TEXT = {
   invalidEmail: '❌ Please enter a valid email address.',
   submitting: 'Submitting...',
@@ -46,7 +46,7 @@ export const TEXT = {
   sendFailed: '❌ Failed to send message.',
 } as const;
 
-/** SPEC §4: the pause between "Thank you" and going to `/thank-you`. */
+/** docs/product.md ("Forms"): the pause between "Thank you" and going to `/thank-you`. */
 export const SUBSCRIBE_REDIRECT_MS = 1200;
 
 export interface SubscribeInput {

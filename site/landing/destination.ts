@@ -1,10 +1,10 @@
 // The `cu` destination allow-list and the choice of where a landing page sends the visitor
-// (SPEC §6 "Destination allow-list" and `direct=1`). Browser-safe: plain strings in, plain data out.
+// (docs/product.md, "Destination allow-list" and `direct=1`). Browser-safe: plain strings in, plain data out.
 //
 // # Design decisions
 // - https only. A tracker click sent over http can be rewritten on the way; no tracker we use
 //   needs it. Rejected: allowing http for "legacy" links, which would also let `cu` downgrade.
-// - `cu` is decoded exactly once (SPEC: "URL-decoded where possible"), on top of the decoding
+// - `cu` is decoded exactly once (docs/product.md: "URL-decoded where possible"), on top of the decoding
 //   `URLSearchParams` already did. Decoding until stable was rejected: it turns double-encoded
 //   tricks (`%252f`, `%2540`) into live separators. After the one decode, any `%2f`, `%5c` or
 //   `%2e` left in the path means the value was encoded twice, and it is refused; so are `.` and
@@ -101,7 +101,7 @@ export function checkAllowedUrl(text: string, allowList: readonly string[]): CuR
 }
 
 /**
- * Validates a `cu` query value per SPEC §6: trimmed, decoded once where that succeeds, parsed as
+ * Validates a `cu` query value per docs/product.md ("Destination allow-list"): trimmed, decoded once where that succeeds, parsed as
  * a URL or retried with an `https://` prefix, then held to the allow-list rules above.
  */
 export function validateCu(raw: string | null | undefined, allowList: readonly string[]): CuResult {
@@ -112,7 +112,7 @@ export function validateCu(raw: string | null | undefined, allowList: readonly s
   try {
     decoded = decodeURIComponent(trimmed);
   } catch {
-    // Not valid percent-encoding (`100%`): use the value as it came, as SPEC §6 allows.
+    // Not valid percent-encoding (`100%`): use the value as it came, as docs/product.md ("Destination allow-list") allows.
   }
   const candidate = parse(decoded) ? decoded : `https://${decoded}`;
   return checkAllowedUrl(candidate, allowList);

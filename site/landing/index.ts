@@ -1,4 +1,4 @@
-// The mechanics every landing page shares (SPEC §6): one browser-safe module for pages and tests.
+// The mechanics every landing page shares (docs/product.md, "Landing pages"): one browser-safe module for pages and tests.
 
 export { readParams, type ParamDeclaration, type ParamValues } from './params.ts';
 export { buildTrackerUrl, NEVER_FORWARDED, type TrackerOptions } from './tracker.ts';

@@ -1,4 +1,4 @@
-// Choosing a landing page's locale pack (SPEC §6 "Language"). Browser-safe.
+// Choosing a landing page's locale pack (docs/product.md, "Language"). Browser-safe.
 
 export type Locale = 'es' | 'en' | 'fr';
 

@@ -14,7 +14,7 @@ export type ParamValues<K extends string = string> = Record<K, string> & Record<
  *
  * Values are trimmed; a missing, empty or whitespace-only value takes the default. For a
  * repeated name the first occurrence wins (what `URLSearchParams.get` returns). Undeclared
- * parameters are kept too, because SPEC §6 forwards every other non-empty one to the tracker.
+ * parameters are kept too, because docs/product.md ("Query parameters") forwards every other non-empty one to the tracker.
  * The result has no prototype, so names like `__proto__` or `constructor` are plain keys.
  */
 export function readParams<K extends string>(

@@ -1,4 +1,4 @@
-// Building outgoing tracker URLs (SPEC §6 "Query parameters"). Browser-safe.
+// Building outgoing tracker URLs (docs/product.md, "Query parameters"). Browser-safe.
 
 import { checkAllowedUrl } from './destination.ts';
 

@@ -3,7 +3,7 @@ import AffiliateCtaIsland from '../islands/affiliate-cta.tsx';
 
 /**
  * The affiliate call-to-action button: a sponsored link that works without JavaScript (new tab),
- * placed as the `affiliate-cta` island so a click can report the conversion first (SPEC §3.3).
+ * placed as the `affiliate-cta` island so a click can report the conversion first (docs/product.md, "Reviews").
  * Renders nothing when there is no affiliate link.
  */
 export function AffiliateCta({ href, text, wide = false, sendTo }: {

@@ -31,7 +31,7 @@ const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The consent banner (SPEC §7): hidden in the HTML, shown by templates/scripts/consent.ts while the
+ * The consent banner (docs/product.md, "Consent"): hidden in the HTML, shown by templates/scripts/consent.ts while the
  * visitor has not chosen, and again from the footer's "Privacy choices" link. Accept all and
  * Reject all look and weigh the same; "Choose by category" offers one box per configured category
  * (none ticked in advance). A region at the bottom of the screen, not a modal: the page stays

@@ -82,5 +82,5 @@ export function formFields(form: HTMLFormElement): Record<string, string> {
   return fields;
 }
 
-/** An alert for a field the visitor has to correct: the module's sentence with the failure mark of SPEC §4. */
+/** An alert for a field the visitor has to correct: the module's sentence with the failure mark (docs/product.md, "Forms"). */
 export const invalidText = (error: string) => `❌ ${error}`;

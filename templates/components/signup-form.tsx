@@ -4,7 +4,7 @@ import EmailCapture from '../islands/email-capture.tsx';
 /**
  * The free-guide sign-up: heading, the guide's title and what it is, and the email capture
  * island. Without JavaScript the form is a plain POST to the forms function, which redirects to
- * /thank-you; with it, the island shows each state of SPEC §4 in place.
+ * /thank-you; with it, the island shows each state (docs/product.md, "Forms") in place.
  */
 export function SignupForm({
   heading,

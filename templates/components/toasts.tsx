@@ -1,5 +1,5 @@
 /**
- * The one toast area of every page (SPEC §2). It is empty in the HTML; islands fill it through
+ * The one toast area of every page (docs/product.md, "Shared layout"). It is empty in the HTML; islands fill it through
  * `toast()` in templates/lib/toast.ts. The list is a polite live region from the start, so screen
  * readers announce what is added to it; F8 moves focus here.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 
-/** SPEC §8: the conversion value, and the pause before leaving so the event can be sent. */
+/** docs/product.md ("Constants"): the conversion value, and the pause before leaving so the event can be sent. */
 const CONVERSION = { value: 49, currency: 'USD' } as const;
 const DELAY_MS = 300;
 
@@ -15,11 +15,11 @@ export interface AffiliateCtaProps {
 type Gtag = (command: 'event', name: string, params: Record<string, unknown>) => void;
 
 /**
- * The affiliate call-to-action (SPEC §3.3). Server-rendered as an ordinary sponsored link that opens
+ * The affiliate call-to-action (docs/product.md, "Reviews"). Server-rendered as an ordinary sponsored link that opens
  * the partner's site in a new tab, so it works without JavaScript.
  *
  * With JavaScript a click sends the conversion event to the ad tag, if the page has one (this
- * island never loads it: the tag arrives only with consent, SPEC §7), then after 300 ms goes to the
+ * island never loads it: the tag arrives only with consent, docs/product.md ("Consent")), then after 300 ms goes to the
  * affiliate link. That navigation happens in the SAME tab: a `window.open` 300 ms after the click
  * is no longer tied to the user's gesture, so browsers block it as a popup. So that the link never
  * promises what it will not do, hydration drops `target="_blank"` and the "new tab" note; a

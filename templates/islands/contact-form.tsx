@@ -13,7 +13,7 @@ type Phase = 'idle' | 'invalid' | 'sending' | 'sent' | 'failed';
 type Field = 'name' | 'email' | 'message';
 
 /**
- * The contact form of SPEC §4. The server HTML is a complete form that posts to the forms
+ * The contact form (docs/product.md, "Forms"). The server HTML is a complete form that posts to the forms
  * function, which redirects back to /contact?sent=1 (the `#sent` in the action survives the
  * redirect, see templates/pages/contact.tsx). Once hydrated, it checks the fields with the shared
  * rules, sends JSON with the fields and the button disabled ("Sending..."), then shows

@@ -14,7 +14,7 @@ export interface EmailCaptureProps {
 type Phase = 'idle' | 'invalid' | 'submitting' | 'subscribed' | 'failed';
 
 /**
- * The email capture of SPEC §4. The server HTML is a complete form that posts to the forms
+ * The email capture (docs/product.md, "Forms"). The server HTML is a complete form that posts to the forms
  * function, which redirects to /thank-you. Once hydrated, it checks the address with the shared
  * rules first (nothing is sent when it does not match), sends JSON, and shows each state: the
  * input and button disabled with "Submitting...", then "Thank you" and /thank-you after 1.2 s,

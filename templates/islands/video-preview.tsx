@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 
-/** SPEC §8: how often the "watched" text updates while the video plays. */
+/** docs/product.md ("Constants"): how often the "watched" text updates while the video plays. */
 const PROGRESS_INTERVAL_MS = 1000;
 
 export interface VideoPreviewProps {
@@ -8,7 +8,7 @@ export interface VideoPreviewProps {
   src: string;
   poster: string;
   posterAlt: string;
-  /** The player area; 640 × 360 by default (SPEC §8). */
+  /** The player area; 640 × 360 by default (docs/product.md, "Constants"). */
   width?: number;
   height?: number;
 }
@@ -16,7 +16,7 @@ export interface VideoPreviewProps {
 const seconds = (n: number) => (Number.isFinite(n) ? Math.floor(n) : 0);
 
 /**
- * A click-to-play video (SPEC §3.5). Server-rendered as a link to the file around the poster, so it
+ * A click-to-play video (docs/product.md, "Gift pages"). Server-rendered as a link to the file around the poster, so it
  * works without JavaScript. After hydration a click (or Enter / Space) swaps it for the browser's
  * own `<video>` player, the same size, with the same local file: no third-party player or request
  * at all. Focus moves to the player, and a quiet "x s of y s watched" line updates every second

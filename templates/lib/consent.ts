@@ -1,5 +1,5 @@
 // The visitor's consent choice, shared by the consent banner and every script that may contact a
-// third party (SPEC §7). Browser-safe and framework-free; the choice lives in localStorage, so no
+// third party (docs/product.md, "Consent"). Browser-safe and framework-free; the choice lives in localStorage, so no
 // cookie is ever sent to any server because of it.
 
 /** What a visitor can allow, one switch each. */

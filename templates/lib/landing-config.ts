@@ -5,7 +5,7 @@ import type { LandingData, ThirdParties } from '../schemas.ts';
 
 /**
  * The English texts every kind may show; a locale pack overrides any of them by key. Texts quoted by
- * SPEC §6 are exact: *This offer isn't available in your region*, *I am 18 or older — continue*,
+ * docs/product.md ("Landing pages") are exact: *This offer isn't available in your region*, *I am 18 or older — continue*,
  * *Please enter a valid email and birth year.*, *Validating...* and the survey's questions.
  */
 export const LANDING_TEXT = {
@@ -56,7 +56,7 @@ export const LANDING_TEXT = {
 } as const;
 export type LandingText = { [K in keyof typeof LANDING_TEXT]: string };
 
-/** The birth years the age gate offers: this year back 80 years, but never before 1950 (SPEC §6, §8). */
+/** The birth years the age gate offers: this year back 80 years, but never before 1950 (docs/product.md, "Landing pages", "Constants"). */
 export function birthYears(currentYear: number): number[] {
   const oldest = Math.max(1950, currentYear - 79);
   return Array.from({ length: Math.max(0, currentYear - oldest + 1) }, (_, i) => currentYear - i);

@@ -1,5 +1,5 @@
 /**
- * The site's toasts (SPEC §2), framework-free so any island can raise one and pages without
+ * The site's toasts (docs/product.md, "Shared layout"), framework-free so any island can raise one and pages without
  * islands carry none of it. Every page has one empty toast area (templates/components/toasts.tsx).
  * At most one toast shows, and a new one replaces it. A toast closes after 5000 ms, when it is
  * dismissed, on Escape, or when swiped 50 px to the right. Hovering or focusing it pauses the time,

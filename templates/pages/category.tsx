@@ -6,7 +6,7 @@ import { Breadcrumbs, WithSidebar } from '../components/layout.tsx';
 import type { Card } from '../content.ts';
 import type { CategoryInfo, LinkGroup } from '../schemas.ts';
 
-/** Category icons cycle through these five (SPEC §3.1) unless the data names one. */
+/** Category icons cycle through these five (docs/product.md, "Core pages") unless the data names one. */
 export const CATEGORY_ICONS = ['💞', '💬', '🌱', '✨', '🌷'];
 
 export interface CategoryProps {

@@ -24,7 +24,7 @@ function AdSlot({ n }: { n: number }) {
   );
 }
 
-/** Seconds per quotation (SPEC §8): 5 s for 7 or more, 9 s for fewer. */
+/** Seconds per quotation (docs/product.md, "Constants"): 5 s for 7 or more, 9 s for fewer. */
 const quoteSeconds = (count: number) => (count >= 7 ? 5 : 9);
 
 /** A gift guide: deadline, message ideas, quotations, the picks, video, FAQ, ad slots. */

@@ -8,7 +8,7 @@ import type { LandingData, ThirdParties } from '../schemas.ts';
 import { birthYears, formatLandingDate, LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
 
 /**
- * A monetisation landing page (SPEC §6), the honest version of each kind (SPEC §7).
+ * A monetisation landing page (docs/product.md, "Landing pages"), the honest version of each kind (docs/product.md, "Honest versions").
  *
  * The HTML is complete without JavaScript: every call-to-action is a real link to the page's
  * default campaign link. The `landing` page script (templates/scripts/landing.ts) then reads the

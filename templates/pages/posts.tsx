@@ -4,7 +4,7 @@ import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import type { Card } from '../content.ts';
 
-/** Cards shown at first, and added by each "Load More" (SPEC §8). */
+/** Cards shown at first, and added by each "Load More" (docs/product.md, "Constants"). */
 export const POSTS_PAGE_SIZE = 9;
 
 function CardBatch({ cards }: { cards: Card[] }) {

@@ -17,7 +17,7 @@ export function parseRating(text: string | undefined): number | undefined {
   return value >= 0 && value <= 5 ? value : undefined;
 }
 
-/** The three questions a review without its own FAQ answers (SPEC §3.3). */
+/** The three questions a review without its own FAQ answers (docs/product.md, "Reviews"). */
 export function defaultFaqs(d: ReviewData): FaqItem[] {
   return [
     {
@@ -35,7 +35,7 @@ export function defaultFaqs(d: ReviewData): FaqItem[] {
   ];
 }
 
-/** A review at /affiliate/{slug}, laid out as SPEC §3.3 describes, top to bottom. */
+/** A review at /affiliate/{slug}, laid out as docs/product.md ("Reviews") describes, top to bottom. */
 export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
   const { site, page, canonicalPath } = props;
   const d = page.entry!.data as ReviewData;
@@ -56,7 +56,7 @@ export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
       name: d.title,
       author: { '@type': 'Organization', name: site.settings.title },
       datePublished: d.reviewDate,
-      // Structured data carries a rating only when ours parses; never a default (SPEC §7).
+      // Structured data carries a rating only when ours parses; never a default (docs/product.md, "Honest versions").
       ...(rating !== undefined ? { reviewRating: { '@type': 'Rating', ratingValue: rating, bestRating: 5, worstRating: 0 } } : {}),
     },
   };

@@ -1,5 +1,5 @@
 // The consent banner's behaviour and the only loader of the advertising and measurement services
-// (SPEC §7). It runs on pages that may use a configured third party (see Document's `consent`).
+// (docs/product.md, "Consent"). It runs on pages that may use a configured third party (see Document's `consent`).
 // Nothing here contacts another host until the visitor allows that service's category; each
 // service goes through whenAllowed, so a choice made later on the page loads it then. IP
 // geolocation is not loaded here: the landing script asks whenAllowed('location') itself.
@@ -174,7 +174,7 @@ function loadConversionTag({ conversion }: ConsentScriptConfig) {
   };
   w.gtag('js', new Date());
   w.gtag('config', conversion.tagId);
-  // The order thank-you page reports the sale itself, once per view (SPEC §3.1).
+  // The order thank-you page reports the sale itself, once per view (docs/product.md, "Core pages").
   if (onLoad) w.gtag('event', 'conversion', { send_to: `${conversion.tagId}/${conversion.label}`, value: 49, currency: 'USD' });
   const src = new URL(conversion.src);
   src.searchParams.set('id', conversion.tagId);
@@ -186,7 +186,7 @@ function loadConversionTag({ conversion }: ConsentScriptConfig) {
 /** Kept so the request is not dropped with an unreferenced image. */
 let pixel: HTMLImageElement | undefined;
 
-/** One 1×1 pixel per article view, with the article's id and address (SPEC §3.2). */
+/** One 1×1 pixel per article view, with the article's id and address (docs/product.md, "Articles"). */
 function sendArticlePixel(config: ConsentScriptConfig) {
   const article = document.querySelector<HTMLElement>('[data-article-id]');
   if (!config.pixel || !article || pixel) return;

@@ -1,4 +1,4 @@
-// The landing pages' page script (SPEC §6): reads the query, validates `cu`, builds the outgoing
+// The landing pages' page script (docs/product.md, "Landing pages"): reads the query, validates `cu`, builds the outgoing
 // tracker links, picks the locale pack and country texts, and runs each kind's timings. No
 // framework: the HTML is already complete, this only enhances it. Every text it writes goes in
 // with `textContent` and every link through the allow-list, so no query value can add markup or
@@ -281,7 +281,7 @@ if (config.kind === 'age-gate') {
   }
 }
 
-// Geolocation (SPEC §6): only with consent, only when the page has no `cc`; silent on failure.
+// Geolocation (docs/product.md, "Geolocation"): only with consent, only when the page has no `cc`; silent on failure.
 if (config.geolocation && !geo.country) {
   whenAllowed('location', () => {
     const url = new URL(config.geolocation!);

@@ -1,4 +1,4 @@
-// Consent before tracking (SPEC §7) in Chromium against `heartnotes preview`. A copy of the real
+// Consent before tracking (docs/product.md, "Consent") in Chromium against `heartnotes preview`. A copy of the real
 // site is built with every third party of content/data/third-parties.json configured at fake
 // hosts; every request the browser makes is recorded, and every one that is not for the preview
 // server is answered by a small stub here, so nothing leaves the machine. Before a choice only the

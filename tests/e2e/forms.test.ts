@@ -1,4 +1,4 @@
-// The email capture and contact form islands (SPEC §4) in Chromium against `heartnotes preview`
+// The email capture and contact form islands (docs/product.md, "Forms") in Chromium against `heartnotes preview`
 // with the real forms function: every state and text, what the server stored (read back with the
 // `subscribers export` command), a real server failure (PostgreSQL stopped under the running
 // preview), the same forms without JavaScript, and axe-core on the pages that carry them.

@@ -155,7 +155,7 @@ describe('rotator on /gift-for-daughter-fromMom', () => {
   const messages = mom.messages!;
   const quotes = mom.testimonials!.map((t) => t.quote);
 
-  it('has 4 messages and 3 quotations in its front matter (SPEC §3.5)', () => {
+  it('has 4 messages and 3 quotations in its front matter (docs/product.md, "Gift pages")', () => {
     expect(messages).toHaveLength(4);
     expect(quotes).toHaveLength(3);
   });

@@ -1,6 +1,6 @@
 // The review pages' islands (call to action, Back button) and the gift pages' click-to-play video,
 // in Chromium against `heartnotes preview`: what they do, that they hydrate without mismatches or
-// accessibility problems, and that no page contacts any host but the site itself (SPEC §3.3, §3.5,
+// accessibility problems, and that no page contacts any host but the site itself (docs/product.md, "Reviews", "Gift pages",
 // §7: third-party scripts only after consent, which this part of the site never asks for).
 import { axeFor } from '../e2e-helpers/axe.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -161,7 +161,7 @@ describe('pages with these islands hydrate cleanly and contact only the site', (
 
 // ── Call to action ───────────────────────────────────────────────────────────────────────────
 
-describe('review call to action (SPEC §3.3)', () => {
+describe('review call to action (docs/product.md, "Reviews")', () => {
   const clocked: LaunchedBrowser[] = [];
   afterEach(async () => {
     await Promise.allSettled(clocked.splice(0).map((b) => b.close()));
@@ -292,7 +292,7 @@ describe('review call to action (SPEC §3.3)', () => {
 
 // ── Back button ──────────────────────────────────────────────────────────────────────────────
 
-describe('review Back button (SPEC §3.3)', () => {
+describe('review Back button (docs/product.md, "Reviews")', () => {
   it('arriving from /posts, "← Back" returns there through history', async () => {
     const { page, problems } = await open('/posts');
     try {
@@ -325,7 +325,7 @@ describe('review Back button (SPEC §3.3)', () => {
 
 // ── Video ────────────────────────────────────────────────────────────────────────────────────
 
-describe('click-to-play video (SPEC §3.5)', () => {
+describe('click-to-play video (docs/product.md, "Gift pages")', () => {
   it.each(VIDEO_PAGES)('$path: a click swaps in the local <video>, focused, in the same 640×360 box', async ({ path, src }) => {
     const { page, problems, requests } = await open(path);
     try {

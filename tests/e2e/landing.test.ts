@@ -1,4 +1,4 @@
-// The 14 landing routes of SPEC §6 in Chromium against `heartnotes preview`: parameters in, the
+// The 14 landing routes (docs/product.md, "Landing pages") in Chromium against `heartnotes preview`: parameters in, the
 // exact outgoing URL out, timings on the page clock, the `cu` attack table through a real page,
 // markup injection through every parameter, geolocation only after consent, the beacon, and axe.
 // Every request to a host other than the preview server is answered here (a stub partner page,
@@ -64,7 +64,7 @@ interface Opened {
 const isSite = (url: string) => url.startsWith(site.url);
 /** The page's problems, less requests the browser cancelled because the visitor left (e.g. the favicon). */
 const problemsAfterLeaving = (problems: PageProblems) => problems.all().filter((p) => !p.endsWith('net::ERR_ABORTED'));
-/** Claims SPEC §7 rules out (the pages may say, honestly, that the visitor has NOT won anything). */
+/** Claims ruled out by docs/product.md, "Honest versions" (the pages may say, honestly, that the visitor has NOT won anything). */
 const WIN_CLAIMS = /congratulations|felicidades|félicitations|you won|you are (a winner|eligible)|you're (a winner|eligible)|you qualify|has ganado|eres elegible|vous avez gagné|vous êtes éligible/;
 
 /** Opens a landing page with every third-party request answered by a stub and recorded. */

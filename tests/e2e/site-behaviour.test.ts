@@ -45,7 +45,7 @@ const visibleText = (page: Page) => page.evaluate(() => document.body.innerText.
 
 // ── Section 404s ──────────────────────────────────────────────────────────────────────────────
 
-describe('unknown addresses in a section show that section\'s message (SPEC §3.1)', () => {
+describe('unknown addresses in a section show that section\'s message (docs/product.md, "Core pages")', () => {
   it.each([
     ['/post/nope', MESSAGES.post],
     ['/affiliate/nope', MESSAGES.affiliate],

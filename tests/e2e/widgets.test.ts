@@ -1,4 +1,4 @@
-// The shared-layout widgets of SPEC §2 in Chromium against `heartnotes preview`: the phone Menu,
+// The shared-layout widgets (docs/product.md, "Shared layout") in Chromium against `heartnotes preview`: the phone Menu,
 // back-to-top, toasts (through the share bar's Copy link) and the share links. Also checks, per
 // page type, that pages without islands ship no JavaScript and that pages with islands hydrate
 // without a mismatch.
@@ -33,7 +33,7 @@ async function waitForTop(page: Page) {
 
 afterAll(closeSharedChromium);
 
-describe('phone Menu (SPEC §2)', () => {
+describe('phone Menu (docs/product.md, "Shared layout")', () => {
   it('opens, closes on Escape with focus back on the button, and closes on a click outside', async () => {
     const { page, problems } = await open(ARTICLE);
     try {
@@ -84,7 +84,7 @@ describe('phone Menu (SPEC §2)', () => {
   });
 });
 
-describe('back to top (SPEC §2: shown past 300 px)', () => {
+describe('back to top (docs/product.md, "Shared layout": shown past 300 px)', () => {
   for (const js of [true, false]) {
     it(`appears only once the page is scrolled past 300 px, and takes the visitor to the top${js ? '' : ' (without JavaScript)'}`, async () => {
       const { page, problems } = await open(ARTICLE, PHONE, js ? session.browser.context : session.noJs.context);
@@ -126,7 +126,7 @@ describe('back to top (SPEC §2: shown past 300 px)', () => {
   });
 });
 
-describe('toasts (SPEC §2), raised by the share bar\'s Copy link', () => {
+describe('toasts (docs/product.md, "Shared layout"), raised by the share bar\'s Copy link', () => {
   /**
    * The gift page with Copy link hydrated, in a browser context of its own: the page clock belongs
    * to the whole context, and these tests stop it.
@@ -305,7 +305,7 @@ describe('toasts (SPEC §2), raised by the share bar\'s Copy link', () => {
   });
 });
 
-describe('share bar (SPEC §2)', () => {
+describe('share bar (docs/product.md, "Shared layout")', () => {
   it('links to Twitter, Facebook, Pinterest, Telegram and Reddit with the page address and the campaign tags', async () => {
     const { page } = await open(ARTICLE, DESKTOP);
     try {

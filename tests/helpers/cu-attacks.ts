@@ -1,4 +1,4 @@
-// Crafted `?cu=` values that must all be refused (SPEC §6 "Destination allow-list"), shared by the
+// Crafted `?cu=` values that must all be refused (docs/product.md, "Destination allow-list"), shared by the
 // unit tests of site/landing and the Chromium tests of the landing pages. `TRACK` is an allowed
 // tracker host, so each value is as close to acceptable as an attacker could make it.
 

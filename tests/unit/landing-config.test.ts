@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptedBirthYear, birthYears, formatLandingDate, landingConfig, LANDING_TEXT } from '../../templates/lib/landing-config.ts';
 import { landingSchema } from '../../templates/schemas.ts';
 
-describe('age gate years (SPEC §6, §8)', () => {
+describe('age gate years (docs/product.md, "Landing pages", "Constants")', () => {
   it('offers this year back 80 years, never before 1950', () => {
     expect(birthYears(2026)).toHaveLength(77);
     expect(birthYears(2026)[0]).toBe(2026);

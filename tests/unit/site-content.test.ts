@@ -1,5 +1,5 @@
 // The real Heart Notes site, built once with the CLI, read back from dist/: what each page says
-// and links to, checked against SPEC §3–§5 and §8 and against the content files it comes from.
+// and links to, checked against docs/product.md ("Core pages" to "Data files", and "Constants") and against the content files it comes from.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,7 +125,7 @@ function frontMatter(dir: string): { slug: string; data: Record<string, any>; bo
     });
 }
 
-/** "4.2/5" or "4.2" → 4.2, the rule of SPEC §7: a rating is shown only when it parses. */
+/** "4.2/5" or "4.2" → 4.2, the rule (docs/product.md, "Honest versions"): a rating is shown only when it parses. */
 function parseRating(raw: unknown): number | undefined {
   if (typeof raw !== 'string') return undefined;
   const m = /^(\d(?:\.\d+)?)(?:\s*\/\s*5)?$/.exec(raw.trim());
@@ -136,14 +136,14 @@ function parseRating(raw: unknown): number | undefined {
 
 // ── Articles ──────────────────────────────────────────────────────────────────────────────────
 
-describe('articles at /post/{slug} (SPEC §3.2)', () => {
+describe('articles at /post/{slug} (docs/product.md, "Articles")', () => {
   const postPaths = () =>
     readdirSync(join(dist, 'post'))
       .filter((f) => f.endsWith('.html'))
       .map((f) => `/post/${f.replace(/\.html$/, '')}`)
       .sort();
 
-  it('there are eleven, ids 1–11, dated 2025-01-05 … 2025-05-22, including the four slugs the SPEC names', () => {
+  it('there are eleven, ids 1–11, dated 2025-01-05 … 2025-05-22, including the four slugs docs/product.md names', () => {
     const paths = postPaths();
     expect(paths).toHaveLength(11);
     for (const slug of ['reignite-the-flame-of-romance', 'gentle-decoding-secrets-of-men', 'unlock-the-power-of-irresistible-texts', 'affiliate-the-lost-generator-review']) {
@@ -209,10 +209,10 @@ describe('articles at /post/{slug} (SPEC §3.2)', () => {
 
 // ── Reviews ───────────────────────────────────────────────────────────────────────────────────
 
-describe('reviews at /affiliate/{slug} (SPEC §3.3)', () => {
+describe('reviews at /affiliate/{slug} (docs/product.md, "Reviews")', () => {
   const reviews = frontMatter('reviews');
 
-  it('there are five, with the slugs the SPEC names', () => {
+  it('there are five, with the slugs docs/product.md names', () => {
     expect(reviews.map((r) => r.slug).sort()).toEqual([
       'affiliate-aqua-tower-review',
       'affiliate-his-secret-obsession-review',
@@ -387,7 +387,7 @@ function faqItems(main: Element): { el: Element; q: string }[] {
 }
 const bodyHeadings = (main: Element, level = 'h2') => $$($(main, 'article .prose') ?? main, level).map(text);
 
-describe('long-form advice pages (SPEC §3.4)', () => {
+describe('long-form advice pages (docs/product.md, "Advice pages")', () => {
   it('all 22 published paths were built, each a real page with its own <h1> and a long body', () => {
     expect(ADVICE_PATHS).toHaveLength(22);
     for (const path of ADVICE_PATHS) {
@@ -474,7 +474,7 @@ describe('long-form advice pages (SPEC §3.4)', () => {
   });
 });
 
-describe('the breakup checklist PDF (SPEC §3.4)', () => {
+describe('the breakup checklist PDF (docs/product.md, "Advice pages")', () => {
   const pdf = () => join(dist, 'downloads', 'breakup-checklist.pdf');
   /** Opens the PDF with Mozilla's pdf.js: a parse error fails the test; returns the pages' text. */
   const readPdf = async () => {
@@ -522,7 +522,7 @@ const GIFT_PATHS = [
   '/gift-for-daughter-fromMom', '/back-to-school-gifts', '/one-of-a-kind-etsy-gifts',
 ];
 
-describe('gift pages (SPEC §3.5)', () => {
+describe('gift pages (docs/product.md, "Gift pages")', () => {
   const gifts = frontMatter('gifts');
 
   it('all seven were built', () => {
@@ -642,7 +642,7 @@ function cards(root: Element): CardInfo[] {
   });
 }
 
-describe('indexes (SPEC §3.1)', () => {
+describe('indexes (docs/product.md, "Core pages")', () => {
   const guidePaths = ['/guides', '/guides/page/2', '/guides/page/3', '/guides/page/4', '/guides/page/5'];
 
   it('/guides has five pages of 6, 6, 6, 6 and 5 cards, 29 in all, and no page 6', () => {
@@ -699,7 +699,7 @@ describe('indexes (SPEC §3.1)', () => {
     });
   });
 
-  it('/posts: 20 cards linking by the SPEC rule (affiliate → /affiliate/, promo → /promo/, else /{slug})', () => {
+  it('/posts: 20 cards linking by the docs/product.md rule (affiliate → /affiliate/, promo → /promo/, else /{slug})', () => {
     const list = cards(page('/posts').main);
     const features = readJson<{ slug: string }[]>('features.json');
     expect(list).toHaveLength(20);
@@ -732,7 +732,7 @@ describe('indexes (SPEC §3.1)', () => {
 
 // ── Categories ────────────────────────────────────────────────────────────────────────────────
 
-describe('category pages (SPEC §3.1, §5)', () => {
+describe('category pages (docs/product.md, "Core pages", "Data files")', () => {
   const data = readJson<{ categories: { category: string; title: string; description: string; tags: string[]; hotArticles: number[]; bannerImage: string; popularity?: number }[] }>('categories.json');
   const expectedPaths = [
     'dating', 'dating/first-dates', 'dating/online-dating', 'dating/general-tips',
@@ -783,7 +783,7 @@ describe('category pages (SPEC §3.1, §5)', () => {
 
 // ── SEO ───────────────────────────────────────────────────────────────────────────────────────
 
-describe('search and social metadata on every page (SPEC §1.3, §2)', () => {
+describe('search and social metadata on every page (docs/product.md, "Output", "Shared layout")', () => {
   const all = () => htmlFiles(dist).map((file) => ({ file, path: pathOf(file), ...page(pathOf(file)) }));
   const contentPage = (path: string) =>
     /^\/(post|affiliate|category)\//.test(path) || ADVICE_PATHS.includes(path) || GIFT_PATHS.includes(path);
@@ -883,7 +883,7 @@ describe('search and social metadata on every page (SPEC §1.3, §2)', () => {
 
 // ── _redirects ────────────────────────────────────────────────────────────────────────────────
 
-describe('_redirects (SPEC §3.1, §3.4)', () => {
+describe('_redirects (docs/product.md, "Core pages", "Advice pages")', () => {
   const rules = () =>
     readFileSync(join(dist, '_redirects'), 'utf8')
       .split('\n')
