@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sitePathProblem } from '../write/output-paths.ts';
+import { sitePathProblem } from '../write/site-path.ts';
 
 /**
  * Schema building blocks for site configs. Dates are `YYYY-MM-DD` text naming a day that exists
@@ -47,7 +47,7 @@ export function impossibleDate(text: string): string | undefined {
   return undefined;
 }
 
-/** A site path such as `/about`: one slash, then URL-safe segments; never `.` or `..` (see output-paths.ts). */
+/** A site path such as `/about`: one slash, then URL-safe segments; never `.` or `..` (see site-path.ts). */
 export const sitePath = () =>
   z.string().superRefine((value, ctx) => {
     const problem = sitePathProblem(value);
