@@ -10,14 +10,14 @@ import { checkImages, checkLinks, type LinkedPage } from './pipeline/links/links
 import { loadContent, readContentFiles } from './pipeline/load/load.ts';
 import { renderAll } from './pipeline/render/render-pool.ts';
 import { buildRouteTable } from './pipeline/routes/routes.ts';
-import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './pipeline/site-files/site-files.ts';
+import { buildSiteFiles } from './pipeline/site-state.ts';
 import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
 import { planOutput } from './pipeline/plan/output-plan.ts';
 import { foldedCollisions } from './pipeline/write/output-paths.ts';
 import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './pipeline/plan/up-to-date.ts';
 import { bundleIslands } from './pipeline/bundle/islands.ts';
 import { bundleStyles } from './pipeline/bundle/styles.ts';
-import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './pipeline/types.ts';
+import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, TemplateSite } from './pipeline/types.ts';
 import { validateContent, type LeftOut } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
 import {
@@ -211,34 +211,6 @@ function asWriteFailure(error: unknown, outDir: string): unknown {
   const reason = `${e.code} (${e.message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '')})`;
   const where = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
   return new DiagnosticError([messages.writeFailed(where(e.path), reason, where(outDir))]);
-}
-
-/** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
-export function buildSiteFiles(
-  config: SiteConfig,
-  content: never,
-  settings: SiteSettings,
-  routes: Route[],
-  redirects: Redirect[],
-  assets: { outFile: string; contents: Uint8Array }[],
-): Map<string, string | Uint8Array> {
-  const files = new Map<string, string | Uint8Array>();
-  for (const a of assets) files.set(a.outFile, a.contents);
-  files.set('sitemap.xml', sitemapXml(settings, routes));
-  files.set('robots.txt', robotsTxt(settings));
-  if (config.feed) {
-    const feed = config.feed(content);
-    files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
-  }
-  for (const [file, contents] of Object.entries(config.files?.(content) ?? {})) files.set(file, contents);
-  files.set('_headers', headersFile('/assets/'));
-  files.set('_redirects', redirectsFile(redirects));
-  for (const r of redirects) {
-    if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;
-    const page = redirectPage(settings, r);
-    files.set(page.outFile, page.html);
-  }
-  return files;
 }
 
 /**

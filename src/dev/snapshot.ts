@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
 import type { CompiledSite } from '../pipeline/compile/compile-site.ts';
-import { buildSiteFiles } from '../build.ts';
+import { buildSiteFiles } from '../pipeline/site-state.ts';
 import type { IslandBundle } from '../pipeline/bundle/islands.ts';
 import { loadContent, type ContentRecord } from '../pipeline/load/load.ts';
 import { buildRouteTable } from '../pipeline/routes/routes.ts';
