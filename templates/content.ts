@@ -1,27 +1,22 @@
-import type { Entry } from '../src/pipeline/types.ts';
-import type {
-  ArticleData, CardRef, CategoriesData, GiftData, GuideData, HomeData, LandingData, NavItem, Outbound, PageData, Partner, ReviewData, SiteData, ThirdParties,
-} from './schemas.ts';
+import type { ContentOf, Entry, EntryPageProps, PageProps } from '../src/index.ts';
+import type { collections } from './collections.ts';
+import type { ArticleData, CardRef, ReviewData } from './schemas.ts';
 
-/** The validated content, as the route table receives it. */
-export interface SiteContent {
-  site: SiteData;
-  nav: NavItem[];
-  partners: Partner[];
-  categories: CategoriesData;
-  guideIndex: CardRef[];
-  features: CardRef[];
-  home: HomeData;
-  promos: Outbound[];
-  outbound: Outbound[];
-  pages: Entry<PageData>[];
-  articles: Entry<ArticleData>[];
-  guides: Entry<GuideData>[];
-  reviews: Entry<ReviewData>[];
-  gifts: Entry<GiftData>[];
-  landing: Entry<LandingData>[];
-  thirdParties: ThirdParties;
+/** The validated content, as the route table receives it: read off the collections' schemas. */
+export type SiteContent = ContentOf<typeof collections>;
+
+/** What every template receives as `site.shared`. */
+export function sharedData({ site, nav, partners, categories, thirdParties }: SiteContent) {
+  return { site, nav, partners, categoryGroups: categories.groups, thirdParties };
 }
+
+export type SharedData = ReturnType<typeof sharedData>;
+
+/** Props of a page template of this site, besides its route's own. */
+export type SitePageProps = PageProps<Record<string, unknown>, SharedData>;
+
+/** Props of a page template whose page is a Markdown entry with front matter `Data`. */
+export type SiteEntryPageProps<Data> = EntryPageProps<Data, SharedData>;
 
 /** What a card shows: enough to link, picture and describe a page. */
 export interface Card {
@@ -77,7 +72,7 @@ export function resolveCard(ref: CardRef, content: SiteContent, href: string): C
     content.reviews.find((e) => e.slug === ref.slug || e.data.landingPath === `/${ref.slug}`)?.data ??
     content.promos.find((p) => p.id === ref.slug);
   if (!target) throw new Error(`a card points to "${ref.slug}", which is no guide, gift page, review or promo`);
-  const t = target as Partial<Card> & { date?: string; excerpt?: string };
+  const t: Partial<Card> = target;
   return {
     href,
     title: ref.title ?? t.title ?? ref.slug,

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { Template } from '../src/index.ts';
 import { AffiliateButtonPage } from './pages/affiliate-button.tsx';
 import { ArticlePage } from './pages/article.tsx';
 import { ArticlesPage } from './pages/articles.tsx';
@@ -17,7 +17,7 @@ import { SectionNotFoundPage } from './pages/section-not-found.tsx';
 import { StandardPage } from './pages/standard.tsx';
 
 /** Every page template by the name the route table uses. */
-export const templates: Record<string, ComponentType<any>> = {
+export const templates: Record<string, Template> = {
   'affiliate-button': AffiliateButtonPage,
   article: ArticlePage,
   articles: ArticlesPage,

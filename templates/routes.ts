@@ -1,4 +1,4 @@
-import type { Entry, PageSpec, Redirect, RouteDef } from '../src/pipeline/types.ts';
+import type { Entry, PageSpec, Redirect, RouteDef } from '../src/index.ts';
 import { articleCard, byDateDesc, featureHref, resolveCard, reviewCard, type SiteContent } from './content.ts';
 import type { PageData } from './schemas.ts';
 
@@ -13,7 +13,7 @@ export const sectionNotFound = [
   { section: 'promo', prefix: '/promo/', title: 'Redirecting...', message: 'Redirecting...' },
 ] as const;
 
-const entryPage = (entry: Entry<any>, path: string, template: string, props: Record<string, unknown> = {}): PageSpec => ({
+const entryPage = (entry: Entry<{ aliases?: string[]; [field: string]: unknown }>, path: string, template: string, props: Record<string, unknown> = {}): PageSpec => ({
   path,
   template,
   props,
@@ -117,7 +117,7 @@ export const routes: RouteDef<SiteContent>[] = [
           subs: c.categories.categories.filter((s) => s.category.startsWith(`${info.category}/`)),
           articles: info.hotArticles
             .map((id) => c.articles.find((a) => a.data.id === id))
-            .filter((a): a is Entry<any> => Boolean(a))
+            .filter((a) => a !== undefined)
             .map(articleCard),
           guides: info.guides.map((slug) => resolveCard({ slug }, c, `/${slug}`)),
         },

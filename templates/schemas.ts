@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, dateTimeField, imagePath, sitePath, slugField } from '../src/pipeline/validate/fields.ts';
+import { dateField, dateTimeField, imagePath, sitePath, slugField } from '../src/index.ts';
 import { checkAllowedUrl, normalizeAllowList } from '../site/landing/index.ts';
 
 /** content/site.json: the site's name, address and settings editors may change. */

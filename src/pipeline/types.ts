@@ -1,25 +1,34 @@
 import type { ComponentType } from 'react';
-import type { ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
-/** A Markdown collection: every `.md` file under `folder` (relative to `content/`) is an entry. */
-export interface MarkdownCollection<T = unknown> {
+/**
+ * A Markdown collection: every `.md` file under `folder` (relative to `content/`) is an entry.
+ *
+ * # Design decision
+ * Collections are generic in their zod schema, not in the data type: `ContentOf` reads each
+ * entry's type off the schema's output (`z.output`), so defaults and transforms show as the
+ * validated data has them and no site writes its content types by hand. Inferring a data type
+ * through `ZodType<T>` was rejected: it loses the output type of transforms.
+ */
+export interface MarkdownCollection<S extends ZodType = ZodType> {
   kind: 'markdown';
   folder: string;
   /** Validates the front matter. Use a strict object so unknown keys are reported. */
-  schema: ZodType<T>;
+  schema: S;
   /** Replace `{{field}}` in the body with the entry's own front-matter field (default: false). */
   placeholders?: boolean;
 }
 
 /** A JSON data file (relative to `content/`), validated as a whole. */
-export interface JsonCollection<T = unknown> {
+export interface JsonCollection<S extends ZodType = ZodType> {
   kind: 'json';
   file: string;
-  schema: ZodType<T>;
+  schema: S;
 }
 
-export type CollectionSpec = MarkdownCollection<any> | JsonCollection<any>;
+/** A collection of either kind; a site's `collections` map names to these. */
+export type CollectionSpec = MarkdownCollection | JsonCollection;
 
 /** One Markdown file after validation. */
 export interface Entry<T = Record<string, unknown>> {
@@ -37,11 +46,7 @@ export interface Entry<T = Record<string, unknown>> {
 
 /** The validated content: each collection name mapped to its entries (Markdown) or data (JSON). */
 export type ContentOf<C extends Record<string, CollectionSpec>> = {
-  [K in keyof C]: C[K] extends MarkdownCollection<infer T>
-    ? Entry<T>[]
-    : C[K] extends JsonCollection<infer T>
-      ? T
-      : never;
+  [K in keyof C]: C[K] extends MarkdownCollection<infer S> ? Entry<z.output<S>>[] : C[K] extends JsonCollection<infer S> ? z.output<S> : never;
 };
 
 /** What every page needs to know about the site. Comes from content, not code. */
@@ -64,7 +69,7 @@ export interface PageSpec {
   /** Props for the template (serialisable). */
   props: Record<string, unknown>;
   /** The Markdown entry whose body is this page's main content (optional). */
-  entry?: Entry<any>;
+  entry?: Entry;
   /** Files this page is built from; the first is named in errors about the page. */
   sources: string[];
   /** Old addresses that redirect here (optional). */
@@ -103,7 +108,7 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
   /** Data every template receives as `site.shared` (optional). */
   shared?: (content: ContentOf<C>) => Record<string, unknown>;
   routes: RouteDef<ContentOf<C>>[];
-  templates: Record<string, ComponentType<any>>;
+  templates: Record<string, Template>;
   /** Extra redirects, e.g. from a data file of partner links (optional). */
   redirects?: (content: ContentOf<C>) => Redirect[];
   /** Extra output files generated from content, e.g. a PDF, by output path (optional). */
@@ -139,10 +144,10 @@ export interface Redirect {
   source?: string;
 }
 
-/** Context every template receives as the `site` prop. */
-export interface TemplateSite {
+/** Context every template receives as the `site` prop; `Shared` is what the config's `shared` returns. */
+export interface TemplateSite<Shared = Record<string, unknown>> {
   settings: SiteSettings;
-  shared: Record<string, unknown>;
+  shared: Shared;
   assets: {
     css: string[];
     /** Island name → chunk URL, for every island of the site. */
@@ -154,20 +159,37 @@ export interface TemplateSite {
   buildYear?: number;
 }
 
-/** Props every template receives, besides its route's own. */
-export interface PageProps {
-  site: TemplateSite;
+/**
+ * Props every template receives, besides its route's own. `Data` is the front matter of the
+ * page's Markdown entry, `Shared` what the config's `shared` returns (both as the template
+ * declares them: the route table names templates by string, so they are not checked against it).
+ */
+export interface PageProps<Data = Record<string, unknown>, Shared = Record<string, unknown>> {
+  site: TemplateSite<Shared>;
   page: {
     path: string;
     /** Absolute canonical URL. */
     url: string;
     /** Rendered, sanitised HTML of the page's Markdown body ('' when it has none). */
     html: string;
-    entry?: Entry<any>;
+    entry?: Entry<Data>;
     /** Renders a Markdown snippet (an FAQ answer, say) through the same sanitising pipeline. */
     markdown: (source: string) => string;
   };
 }
+
+/** Props of a template whose routes always give the page a Markdown entry with front matter `Data`. */
+export type EntryPageProps<Data, Shared = Record<string, unknown>> = PageProps<Data, Shared> & { page: { entry: Entry<Data> } };
+
+/**
+ * A page template: a React component taking `PageProps` and its route's own props.
+ *
+ * # Design decision
+ * Each template declares its own props type. The route table names templates by string and
+ * hands them props as data, so the registry cannot tie a template's props to the routes that use
+ * it; its parameter is left open (`any`) rather than making every template accept `unknown`.
+ */
+export type Template = ComponentType<any>;
 
 export interface BuildOptions {
   /** Project folder (default: the current folder). */

@@ -1,5 +1,5 @@
 import type { ConsentCategory } from '../lib/consent.ts';
-import { PageScript } from '../../src/pipeline/render/island.tsx';
+import { PageScript } from '../../src/index.ts';
 import type { ThirdParties } from '../schemas.ts';
 import { JsonData } from './json-ld.tsx';
 import { consentScriptConfig, type ConsentScriptConfig } from './third-parties.ts';

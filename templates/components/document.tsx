@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../src/pipeline/types.ts';
+import { IslandScripts } from '../../src/index.ts';
+import type { SitePageProps } from '../content.ts';
 import type { ConsentCategory } from '../lib/consent.ts';
-import type { NavItem, SiteData, ThirdParties } from '../schemas.ts';
 import { AffiliateNotice } from './affiliate-notice.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
 import { Footer } from './footer.tsx';
@@ -9,7 +9,6 @@ import { Header } from './header.tsx';
 import { JsonLd } from './json-ld.tsx';
 import { configuredCategories } from './third-parties.ts';
 import { ToastArea } from './toasts.tsx';
-import { IslandScripts } from '../../src/pipeline/render/island.tsx';
 
 export interface Meta {
   title: string;
@@ -27,14 +26,6 @@ export interface Meta {
   canonicalPath?: string;
   /** Sends the browser on after this many seconds, for pages without a server redirect (optional). */
   refresh?: { seconds: number; url: string };
-}
-
-export interface SharedData {
-  site: SiteData;
-  nav: NavItem[];
-  /** content/data/third-parties.json: services loaded only after consent (optional). */
-  thirdParties?: ThirdParties;
-  [key: string]: unknown;
 }
 
 /** Open Graph locales of the languages pages are written in. */
@@ -59,12 +50,12 @@ export function Document({
   consent = [],
   ownServices = {},
   children,
-}: PageProps & { meta: Meta; affiliate?: boolean; lang?: string; consent?: ConsentCategory[];
+}: SitePageProps & { meta: Meta; affiliate?: boolean; lang?: string; consent?: ConsentCategory[];
   /** Services this page itself uses beyond third-parties.json, by category, described for the banner (optional). */
   ownServices?: Partial<Record<ConsentCategory, string>>;
   children: ReactNode;
 }) {
-  const shared = site.shared as SharedData;
+  const shared = site.shared;
   const offered = configuredCategories(shared.thirdParties, Object.keys(ownServices) as ConsentCategory[]);
   const { settings } = site;
   const image = absolute(settings.url, meta.image ?? shared.site.image);

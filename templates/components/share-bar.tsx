@@ -1,4 +1,4 @@
-import { Island } from '../../src/pipeline/render/island.tsx';
+import { Island } from '../../src/index.ts';
 import CopyLink from '../islands/copy-link.tsx';
 
 const UTM = 'utm_source=social&utm_medium=share&utm_campaign=emotional_connection';

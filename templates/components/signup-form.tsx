@@ -1,4 +1,4 @@
-import { Island } from '../../src/pipeline/render/island.tsx';
+import { Island } from '../../src/index.ts';
 import EmailCapture from '../islands/email-capture.tsx';
 
 /**

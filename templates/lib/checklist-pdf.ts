@@ -1,4 +1,4 @@
-import type { Entry } from '../../src/pipeline/types.ts';
+import type { Entry } from '../../src/index.ts';
 import type { GuideData } from '../schemas.ts';
 import { writePdf, type Block } from './pdf.ts';
 

@@ -1,11 +1,11 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { AffiliateCta } from '../components/affiliate-cta.tsx';
 import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import type { PageData } from '../schemas.ts';
 
 /** /affiliate-button: the affiliate call-to-action button, shown with its disclosure. */
-export function AffiliateButtonPage(props: PageProps) {
-  const data = props.page.entry!.data as PageData;
+export function AffiliateButtonPage(props: SiteEntryPageProps<PageData>) {
+  const data = props.page.entry.data;
   return (
     <Document {...props} meta={{ title: data.title, description: data.description, noindex: data.noindex }} affiliate>
       <div className="wrap prose-page">

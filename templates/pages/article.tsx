@@ -1,20 +1,19 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
 import { CardGrid } from '../components/card.tsx';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
-import type { Card } from '../content.ts';
+import type { Card, SiteEntryPageProps } from '../content.ts';
 import type { ArticleData } from '../schemas.ts';
 
 /** An article at /post/{slug}: cover, title, date, author, body, conclusion, sharing, related. */
-export function ArticlePage(props: PageProps & { related: Card[] }) {
+export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: Card[] }) {
   const { site, page, related } = props;
-  const data = page.entry!.data as ArticleData;
-  const shared = site.shared as SharedData;
+  const data = page.entry.data;
+  const shared = site.shared;
   const trail = [
     { name: 'Home', path: '/' },
     { name: 'Articles', path: '/articles' },

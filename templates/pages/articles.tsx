@@ -1,15 +1,13 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { CardGrid } from '../components/card.tsx';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { WithSidebar } from '../components/layout.tsx';
-import type { Card } from '../content.ts';
-import type { LinkGroup } from '../schemas.ts';
+import type { Card, SitePageProps } from '../content.ts';
 
 /** /articles: every article, newest first, beside the sidebar. */
-export function ArticlesPage(props: PageProps & { articles: Card[] }) {
+export function ArticlesPage(props: SitePageProps & { articles: Card[] }) {
   const { site, page, articles } = props;
-  const shared = site.shared as SharedData & { categoryGroups: LinkGroup[] };
+  const shared = site.shared;
   const jsonLd = [
     {
       '@context': 'https://schema.org',

@@ -1,10 +1,9 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { CardGrid } from '../components/card.tsx';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs, WithSidebar } from '../components/layout.tsx';
-import type { Card } from '../content.ts';
-import type { CategoryInfo, LinkGroup } from '../schemas.ts';
+import type { Card, SitePageProps } from '../content.ts';
+import type { CategoryInfo } from '../schemas.ts';
 
 /** Category icons cycle through these five (docs/product.md, "Core pages") unless the data names one. */
 export const CATEGORY_ICONS = ['💞', '💬', '🌱', '✨', '🌷'];
@@ -19,9 +18,9 @@ export interface CategoryProps {
 }
 
 /** /category/{cat} and /category/{cat}/{sub}: banner, icon, description, details, tags, featured. */
-export function CategoryPage(props: PageProps & CategoryProps) {
+export function CategoryPage(props: SitePageProps & CategoryProps) {
   const { site, page, info, index, parent, subs, articles, guides } = props;
-  const shared = site.shared as SharedData & { categoryGroups: LinkGroup[] };
+  const shared = site.shared;
   const icon = info.icon ?? CATEGORY_ICONS[index % CATEGORY_ICONS.length];
   const trail = [{ name: 'Home', path: '/' }];
   if (parent) trail.push({ name: parent.title, path: `/category/${parent.category}` });

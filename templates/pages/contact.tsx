@@ -1,7 +1,7 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
-import { Island } from '../../src/pipeline/render/island.tsx';
+import { Island } from '../../src/index.ts';
 import { TEXT } from '../../site/forms/validate.ts';
 import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import ContactForm from '../islands/contact-form.tsx';
 import type { PageData } from '../schemas.ts';
@@ -18,9 +18,9 @@ import type { PageData } from '../schemas.ts';
  * JavaScript, the one case it is for) and a separate /contact/sent page (a second route and
  * content file for one sentence).
  */
-export function ContactPage(props: PageProps) {
+export function ContactPage(props: SiteEntryPageProps<PageData>) {
   const { site, page } = props;
-  const data = page.entry!.data as PageData;
+  const data = page.entry.data;
   return (
     <Document
       {...props}

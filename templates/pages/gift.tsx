@@ -1,6 +1,6 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
@@ -8,7 +8,7 @@ import { ShareBar } from '../components/share-bar.tsx';
 import type { GiftData } from '../schemas.ts';
 import Countdown from '../islands/countdown.tsx';
 import Rotator from '../islands/rotator.tsx';
-import { Island } from '../../src/pipeline/render/island.tsx';
+import { Island } from '../../src/index.ts';
 import VideoPreview from '../islands/video-preview.tsx';
 
 const longDateTime = new Intl.DateTimeFormat('en-US', {
@@ -28,9 +28,9 @@ function AdSlot({ n }: { n: number }) {
 const quoteSeconds = (count: number) => (count >= 7 ? 5 : 9);
 
 /** A gift guide: deadline, message ideas, quotations, the picks, video, FAQ, ad slots. */
-export function GiftPage(props: PageProps) {
+export function GiftPage(props: SiteEntryPageProps<GiftData>) {
   const { site, page } = props;
-  const d = page.entry!.data as GiftData;
+  const d = page.entry.data;
   const trail = [
     { name: 'Home', path: '/' },
     { name: 'Guides', path: '/guides' },

@@ -1,8 +1,8 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
@@ -15,10 +15,10 @@ export function headingsOf(html: string): { id: string; text: string }[] {
 }
 
 /** A long-form advice page: optional contents, the body, an optional download, the FAQ. */
-export function GuidePage(props: PageProps) {
+export function GuidePage(props: SiteEntryPageProps<GuideData>) {
   const { site, page } = props;
-  const data = page.entry!.data as GuideData;
-  const shared = site.shared as SharedData;
+  const data = page.entry.data;
+  const shared = site.shared;
   const trail = [
     { name: 'Home', path: '/' },
     { name: 'Guides', path: '/guides' },

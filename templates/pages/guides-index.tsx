@@ -1,10 +1,8 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { CardGrid } from '../components/card.tsx';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { WithSidebar } from '../components/layout.tsx';
-import type { Card } from '../content.ts';
-import type { LinkGroup } from '../schemas.ts';
+import type { Card, SitePageProps } from '../content.ts';
 
 const pagePath = (n: number) => (n === 1 ? '/guides' : `/guides/page/${n}`);
 
@@ -38,9 +36,9 @@ function Pagination({ pageNumber, pageCount }: { pageNumber: number; pageCount: 
 }
 
 /** /guides and /guides/page/N: six guide cards a page, with pagination and the sidebar. */
-export function GuidesIndexPage(props: PageProps & { cards: Card[]; pageNumber: number; pageCount: number }) {
+export function GuidesIndexPage(props: SitePageProps & { cards: Card[]; pageNumber: number; pageCount: number }) {
   const { site, page, cards, pageNumber, pageCount } = props;
-  const shared = site.shared as SharedData & { categoryGroups: LinkGroup[] };
+  const shared = site.shared;
   const title = pageNumber === 1 ? 'Advice Guides' : `Advice Guides, page ${pageNumber} of ${pageCount}`;
   const trail = [{ name: 'Home', path: '/' }, { name: 'Guides', path: '/guides' }];
   if (pageNumber > 1) trail.push({ name: `Page ${pageNumber}`, path: page.path });

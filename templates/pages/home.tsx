@@ -1,11 +1,10 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { CardGrid } from '../components/card.tsx';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
 import { WithSidebar } from '../components/layout.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
 import { SignupForm } from '../components/signup-form.tsx';
-import type { Card } from '../content.ts';
-import type { HomeData, LinkGroup, PageData, Partner } from '../schemas.ts';
+import type { Card, SiteEntryPageProps } from '../content.ts';
+import type { HomeData, PageData } from '../schemas.ts';
 
 export interface HomeProps {
   latest: Card[];
@@ -15,10 +14,10 @@ export interface HomeProps {
 }
 
 /** The home page: hero and sign-up, guides, featured reviews, latest articles, sidebar, partners. */
-export function HomePage(props: PageProps & HomeProps) {
+export function HomePage(props: SiteEntryPageProps<PageData> & HomeProps) {
   const { site, page, latest, guideCards, featured, signup } = props;
-  const data = page.entry!.data as PageData;
-  const shared = site.shared as SharedData & { partners: Partner[]; categoryGroups: LinkGroup[] };
+  const data = page.entry.data;
+  const shared = site.shared;
   const partners = data.partners ? shared.partners : [];
   const jsonLd = [
     {

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
-import type { PageProps } from '../../src/pipeline/types.ts';
-import { PageScript } from '../../src/pipeline/render/island.tsx';
+import { PageScript } from '../../src/index.ts';
 import { checkAllowedUrl } from '../../site/landing/index.ts';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import { JsonData } from '../components/json-ld.tsx';
-import type { LandingData, ThirdParties } from '../schemas.ts';
+import type { LandingData } from '../schemas.ts';
 import { birthYears, formatLandingDate, LANDING_TEXT, landingConfig, renderedLocale, type LandingText } from '../lib/landing-config.ts';
 
 /**
@@ -15,10 +15,10 @@ import { birthYears, formatLandingDate, LANDING_TEXT, landingConfig, renderedLoc
  * query (`cu`, the click ids, `lang`, `cc`, `direct`), rewrites the links, switches the locale pack
  * and runs the kind's timings. Everything it needs is in the `#landing-config` JSON.
  */
-export function LandingPage(props: PageProps) {
+export function LandingPage(props: SiteEntryPageProps<LandingData>) {
   const { site, page } = props;
-  const data = page.entry!.data as LandingData;
-  const shared = site.shared as SharedData & { thirdParties: ThirdParties };
+  const data = page.entry.data;
+  const shared = site.shared;
   const locale = renderedLocale(data);
   const t = (key: keyof LandingText): string => data.packs[locale]?.[key] ?? LANDING_TEXT[key];
   // landingSchema has already held defaultUrl to the page's trackers; this is its normalised form.

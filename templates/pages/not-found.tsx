@@ -1,5 +1,5 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import type { PageData } from '../schemas.ts';
 
 /**
@@ -7,8 +7,8 @@ import type { PageData } from '../schemas.ts';
  * the section rules in `_redirects` still show the section's message: a few lines of script pick
  * it from the address (without JavaScript the general message stays).
  */
-export function NotFoundPage(props: PageProps & { sections: { prefix: string; message: string }[] }) {
-  const data = props.page.entry!.data as PageData;
+export function NotFoundPage(props: SiteEntryPageProps<PageData> & { sections: { prefix: string; message: string }[] }) {
+  const data = props.page.entry.data;
   const messages = Object.fromEntries(props.sections.map((s) => [s.prefix, s.message]));
   const script = `(function(){var m=${JSON.stringify(messages).replace(/</g, '\\u003c')};for(var p in m){if(location.pathname.indexOf(p)===0){var h=document.getElementById('not-found-heading');if(h)h.textContent=m[p];break;}}})();`;
   return (

@@ -1,11 +1,11 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { Document } from '../components/document.tsx';
+import type { SitePageProps } from '../content.ts';
 
 /**
  * The fallback page at /promo/{id} and /redirect/{id}, for hosts that do not read `_redirects`
  * (where they do, the visitor gets a 302 and never sees it).
  */
-export function OutboundPage(props: PageProps & { partner: string; url: string }) {
+export function OutboundPage(props: SitePageProps & { partner: string; url: string }) {
   const { partner, url } = props;
   return (
     <Document {...props} meta={{ title: `Taking you to ${partner}`, description: `A link to our partner ${partner}.`, noindex: true, refresh: { seconds: 0, url } }} affiliate>

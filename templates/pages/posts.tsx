@@ -1,8 +1,7 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { CardView } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
-import type { Card } from '../content.ts';
+import type { Card, SitePageProps } from '../content.ts';
 
 /** Cards shown at first, and added by each "Load More" (docs/product.md, "Constants"). */
 export const POSTS_PAGE_SIZE = 9;
@@ -45,7 +44,7 @@ function MoreCards({ cards, from }: { cards: Card[]; from: number }) {
 }
 
 /** /posts, "All Reviews & Features": nine cards, then nine more per "Load More". */
-export function PostsPage(props: PageProps & { cards: Card[] }) {
+export function PostsPage(props: SitePageProps & { cards: Card[] }) {
   const { site, cards } = props;
   const jsonLd = [breadcrumbs(site.settings.url, [{ name: 'Home', path: '/' }, { name: 'All Reviews & Features', path: '/posts' }])];
   return (

@@ -1,12 +1,12 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { AffiliateCta } from '../components/affiliate-cta.tsx';
 import { formatDate } from '../components/dates.ts';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { conversionSendTo } from '../components/third-parties.ts';
 import type { FaqItem, ReviewData } from '../schemas.ts';
-import { Island } from '../../src/pipeline/render/island.tsx';
+import { Island } from '../../src/index.ts';
 import BackButton from '../islands/back-button.tsx';
 
 /** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
@@ -36,12 +36,12 @@ export function defaultFaqs(d: ReviewData): FaqItem[] {
 }
 
 /** A review at /affiliate/{slug}, laid out as docs/product.md ("Reviews") describes, top to bottom. */
-export function ReviewPage(props: PageProps & { canonicalPath?: string }) {
+export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPath?: string }) {
   const { site, page, canonicalPath } = props;
-  const d = page.entry!.data as ReviewData;
+  const d = page.entry.data;
   const rating = parseRating(d.rating);
   const faqs = d.faqs === undefined ? defaultFaqs(d) : d.faqs;
-  const sendTo = conversionSendTo((site.shared as SharedData).thirdParties);
+  const sendTo = conversionSendTo(site.shared.thirdParties);
   const url = `${site.settings.url}${canonicalPath ?? page.path}`;
   const product: Record<string, unknown> = {
     '@context': 'https://schema.org',

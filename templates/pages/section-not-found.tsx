@@ -1,11 +1,11 @@
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { Document } from '../components/document.tsx';
+import type { SitePageProps } from '../content.ts';
 
 /**
  * What an unknown address in a section shows (served with status 404 by the `_redirects` rules):
  * the section's own message and a way home. The promo section shows only "Redirecting...".
  */
-export function SectionNotFoundPage(props: PageProps & { title: string; message: string; minimal: boolean }) {
+export function SectionNotFoundPage(props: SitePageProps & { title: string; message: string; minimal: boolean }) {
   const { site, title, message, minimal } = props;
   if (minimal) {
     return (

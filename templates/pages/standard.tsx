@@ -1,19 +1,19 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
-import type { PageProps } from '../../src/pipeline/types.ts';
 import { CONSENT_CATEGORIES, type ConsentCategory } from '../lib/consent.ts';
 import { formatDate } from '../components/dates.ts';
-import { Document, type SharedData } from '../components/document.tsx';
+import { Document } from '../components/document.tsx';
+import type { SiteEntryPageProps } from '../content.ts';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
-import type { LinkGroup, PageData, Partner } from '../schemas.ts';
+import type { PageData } from '../schemas.ts';
 import { WithSidebar } from '../components/layout.tsx';
 
 
 /** A page of prose from Markdown: About, the legal pages, the thank-you pages. */
-export function StandardPage(props: PageProps) {
+export function StandardPage(props: SiteEntryPageProps<PageData>) {
   const { site, page } = props;
-  const data = page.entry!.data as PageData;
-  const shared = site.shared as SharedData & { partners: Partner[]; categoryGroups: LinkGroup[] };
+  const data = page.entry.data;
+  const shared = site.shared;
   const partners = data.partners ? shared.partners : [];
   // The page that explains the choices (the footer's "Privacy choices" link points at its
   // #privacy-choices section) offers them for every configured category; the partner block's ad

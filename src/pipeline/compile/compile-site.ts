@@ -6,13 +6,11 @@ import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
-import type { CollectionSpec, SiteConfig } from '../types.ts';
+import type { SiteConfig } from '../types.ts';
 import { generatorRoot } from '../paths.ts';
 
-/** Declares a site; only gives the config its types. */
-export function defineSite<C extends Record<string, CollectionSpec>>(config: SiteConfig<C>): SiteConfig<C> {
-  return config;
-}
+/** Kept for configs that still import it from here; sites import it from src/index.ts. */
+export { defineSite } from '../define-site.ts';
 
 /** A compiled site: the config module and the render worker, both ready to import. */
 export interface CompiledSite {

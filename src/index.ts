@@ -1,0 +1,30 @@
+/**
+ * The generator's public entry point: what a site's `site.config.ts`, its templates and its own
+ * modules import. Everything here is safe in the browser too (islands are bundled for it), so this
+ * module re-exports only types and modules that import no `node:` module, esbuild or other
+ * Node-only code; tests/unit/public-entry.test.ts bundles it for the browser to keep it so.
+ */
+
+/** Declaring a site and its content model. */
+export { defineSite } from './pipeline/define-site.ts';
+export type {
+  ClientRuntime,
+  CollectionSpec,
+  ContentOf,
+  Entry,
+  FeedEntry,
+  JsonCollection,
+  MarkdownCollection,
+  PageSpec,
+  Redirect,
+  RouteDef,
+  SiteConfig,
+  SiteSettings,
+} from './pipeline/types.ts';
+
+/** Schema building blocks for collections: dates, date-times, site paths, image paths, slugs. */
+export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipeline/validate/fields.ts';
+
+/** The template contract: the props every template receives, and islands and page scripts. */
+export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
+export { Island, IslandScripts, PageScript, type LoadRule } from './pipeline/render/island.tsx';
