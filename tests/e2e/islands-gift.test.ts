@@ -2,7 +2,6 @@
 // like a visitor with Playwright's fake clock: remaining time, rotation timing, pausing (hover,
 // focus, hidden tab, reduced motion), keyboard controls, no hydration errors, axe, and no-JS.
 import { axeFor } from '../e2e-helpers/axe.ts';
-import matter from 'gray-matter';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { animationsDone, nextFrames } from '../e2e-helpers/page.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { parseMarkdownFile } from '../../src/pipeline/load/load.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -23,7 +23,13 @@ interface GiftFrontMatter {
   messages?: string[];
   testimonials?: { quote: string; author: string; source?: string }[];
 }
-const front = (slug: string) => matter(readFileSync(join(PROJECT_ROOT, 'content', 'gifts', `${slug}.md`), 'utf8')).data as GiftFrontMatter;
+/** A gift page's front matter, read the way the build reads it. */
+function front(slug: string): GiftFrontMatter {
+  const file = join(PROJECT_ROOT, 'content', 'gifts', `${slug}.md`);
+  const parsed = parseMarkdownFile(file, readFileSync(file, 'utf8'));
+  if ('diagnostic' in parsed) throw new Error(`${file}: ${parsed.diagnostic.message}`);
+  return parsed.data as GiftFrontMatter;
+}
 const dad = front('gift-for-daughter-from-dad');
 const mom = front('gift-for-daughter-fromMom');
 const etsy = front('one-of-a-kind-etsy-gifts');

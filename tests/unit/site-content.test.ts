@@ -4,10 +4,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 import { $, $$, jsonLd, parseHtml, text, type Element } from '../helpers/dom.ts';
+import { parseMarkdownFile } from '../../src/pipeline/load/load.ts';
 
 const CONTENT = join(PROJECT_ROOT, 'content');
 const SITE_URL: string = JSON.parse(readFileSync(join(CONTENT, 'site.json'), 'utf8')).url;
@@ -114,14 +114,20 @@ function order(root: Element): Map<Element, number> {
 
 // ── Content files, for the values pages must show ────────────────────────────────────────────
 
+/** A Markdown file's front matter and body, read the way the build reads them. */
+function readMarkdown(path: string): { data: Record<string, any>; body: string } {
+  const parsed = parseMarkdownFile(path, readFileSync(path, 'utf8'));
+  if ('diagnostic' in parsed) throw new Error(`${path}: ${parsed.diagnostic.message}`);
+  return { data: parsed.data as Record<string, any>, body: parsed.body };
+}
 const readJson = <T,>(file: string): T => JSON.parse(readFileSync(join(CONTENT, 'data', file), 'utf8')) as T;
 function frontMatter(dir: string): { slug: string; data: Record<string, any>; body: string }[] {
   return readdirSync(join(CONTENT, dir))
     .filter((f) => f.endsWith('.md'))
     .sort()
     .map((f) => {
-      const parsed = matter(readFileSync(join(CONTENT, dir, f), 'utf8'));
-      return { slug: (parsed.data.slug as string | undefined) ?? f.replace(/\.md$/, ''), data: parsed.data, body: parsed.content };
+      const parsed = readMarkdown(join(CONTENT, dir, f));
+      return { slug: (parsed.data.slug as string | undefined) ?? f.replace(/\.md$/, ''), data: parsed.data, body: parsed.body };
     });
 }
 
@@ -500,13 +506,13 @@ describe('the breakup checklist PDF (docs/product.md, "Advice pages")', () => {
   it("holds the page's title, every ## heading and every checklist item", async () => {
     const squash = (s: string) => s.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
     const pdfText = squash((await readPdf()).join(' '));
-    const md = matter(readFileSync(join(CONTENT, 'guides', 'breakup-checklist.md'), 'utf8'));
+    const md = readMarkdown(join(CONTENT, 'guides', 'breakup-checklist.md'));
     const plain = (s: string) => squash(s.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[*_`~]+/g, ''));
     expect(pdfText).toContain(squash(md.data.title));
-    const headings = [...md.content.matchAll(/^##\s+(.+)$/gm)].map((m) => plain(m[1]));
+    const headings = [...md.body.matchAll(/^##\s+(.+)$/gm)].map((m) => plain(m[1]));
     expect(headings.length).toBeGreaterThanOrEqual(5);
     for (const h of headings) expect(pdfText, `heading "${h}"`).toContain(h);
-    const items = [...md.content.matchAll(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?(.+)$/gm)].map((m) => plain(m[1]));
+    const items = [...md.body.matchAll(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?(.+)$/gm)].map((m) => plain(m[1]));
     expect(items.length).toBeGreaterThanOrEqual(20);
     for (const item of items) {
       const start = item.split(' ').slice(0, 5).join(' ');

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import matter from 'gray-matter';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { codeFrame } from '../../diagnostics/frame.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { listFolder } from './list-folder.ts';
+import { parseYaml, type YamlSyntaxError } from './yaml.ts';
 import type { CollectionSpec } from '../types.ts';
 
 /** One content file as read from disk, parsed but not yet validated. */
@@ -147,23 +146,14 @@ function findCollection(file: string, contentDir: string, collections: Record<st
   return undefined;
 }
 
+/** One file's data and body with their source positions, or the diagnostic that stopped reading it. */
+export type ParsedFile = Omit<ContentRecord, 'collection' | 'file' | 'kind' | 'source'> | { diagnostic: Diagnostic };
+
 /**
- * The YAML core schema of the js-yaml that gray-matter itself loads: `2025-02-30` stays the text
- * it is, so the schema can refuse an impossible date at its line.
- *
- * # Design decision
- * gray-matter's default (js-yaml's DEFAULT_SAFE_SCHEMA) turns timestamps into Date objects with
- * calendar rollover: `2025-02-30` became March 2, `2025-13-45` a day in 2026, and a date rolled into
- * the future silently dropped the entry. Validating the Date afterwards cannot tell a rollover from
- * a real date, so timestamps are kept as text at the source. The core schema differs from the
- * default only in timestamps, merge keys (`<<`) and binary/set/omap types, none of which front
- * matter uses; `dateField()` turns the text into a checked `YYYY-MM-DD`.
+ * Reads one Markdown file's front matter (YAML, core schema: dates stay text) and body. `file` is
+ * the path a diagnostic names.
  */
-const yamlCoreSchema: unknown = createRequire(createRequire(import.meta.url).resolve('gray-matter'))('js-yaml').CORE_SCHEMA;
-
-type Parsed = Omit<ContentRecord, 'collection' | 'file' | 'kind' | 'source'>;
-
-function parseMarkdownFile(file: string, source: string): Parsed | { diagnostic: Diagnostic } {
+export function parseMarkdownFile(file: string, source: string): ParsedFile {
   const text = source.replace(/^\uFEFF/, '');
   const opening = /^---[ \t]*\r?\n/.exec(text);
   if (!opening) {
@@ -176,18 +166,15 @@ function parseMarkdownFile(file: string, source: string): Parsed | { diagnostic:
     return { diagnostic: { ...messages.frontMatterUnclosed(), file, line: 1, column: 1, frame: codeFrame(text, 1) } };
   }
   const dataSource = rest.slice(0, close.index);
+  const { block, body } = splitFrontMatter(text);
   try {
-    // Passing options bypasses gray-matter's global cache, which would hold every file forever.
-    // gray-matter passes its options on to js-yaml's safeLoad, so `schema` reaches the parser.
-    const options = { language: 'yaml', schema: yamlCoreSchema };
-    const result = matter(text, options);
-    const bodyOffset = text.length - result.content.length;
-    const bodyLine = text.slice(0, bodyOffset).split('\n').length;
-    return { data: result.data ?? {}, dataSource, dataLine: 2, body: result.content, bodyLine };
+    const data = isBlank(block) ? {} : (parseYaml(block) ?? {});
+    const bodyLine = text.slice(0, text.length - body.length).split('\n').length;
+    return { data, dataSource, dataLine: 2, body, bodyLine };
   } catch (error) {
-    const e = error as { reason?: string; message: string; mark?: { line: number; column: number } };
-    // gray-matter hands the parser the text from the end of the opening "---" (so its line 0 is
-    // the rest of file line 1): parser line n is file line n + 1.
+    const e = error as YamlSyntaxError;
+    // The block starts right after the opening "---" (so its line 0 is the rest of file line 1):
+    // parser line n is file line n + 1.
     const line = e.mark ? e.mark.line + 1 : 2;
     const column = e.mark ? e.mark.column + 1 : 1;
     return {
@@ -202,7 +189,25 @@ function parseMarkdownFile(file: string, source: string): Parsed | { diagnostic:
   }
 }
 
-function parseJsonFile(file: string, source: string): Parsed | { diagnostic: Diagnostic } {
+/**
+ * Splits a file that opens with "---" into the YAML block and the body, the way front matter has
+ * always been read here (gray-matter's rules): the block runs from the end of the opening "---" to
+ * the first line that starts with "---"; the body starts after that "---", less one line break.
+ */
+function splitFrontMatter(text: string): { block: string; body: string } {
+  const afterOpening = text.slice(3);
+  const closeAt = afterOpening.indexOf('\n---');
+  if (closeAt === -1) return { block: afterOpening, body: '' };
+  const body = afterOpening.slice(closeAt + 4).replace(/^\r/, '').replace(/^\n/, '');
+  return { block: afterOpening.slice(0, closeAt), body };
+}
+
+/** A front-matter block holding nothing but comments and blank lines reads as no fields. */
+function isBlank(block: string): boolean {
+  return block.replace(/^\s*#[^\n]+/gm, '').trim() === '';
+}
+
+function parseJsonFile(file: string, source: string): ParsedFile {
   try {
     return { data: JSON.parse(source), dataSource: source, dataLine: 1, body: '', bodyLine: 1 };
   } catch (error) {

@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node as YamlNode, isPair } from 'yaml';
 import type { ZodType } from 'zod';
 import { formatLocation, type Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { codeFrame } from '../../diagnostics/frame.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { ContentRecord } from '../load/load.ts';
+import { yamlFieldOffset } from '../load/yaml.ts';
 import type { CollectionSpec, Entry } from '../types.ts';
 import { fillPlaceholders } from '../markdown/pipeline.ts';
 import { MAX_NESTING, tooDeeplyNested } from '../markdown/nesting.ts';
@@ -360,34 +360,20 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
- * Finds where a field sits in the file. YAML and JSON are both read with `yaml`'s parser, which
- * keeps source ranges; it only runs for files that have a problem, so the fast path pays nothing.
+ * Finds where a field sits in the file. Front matter and JSON are both read with the YAML reader,
+ * which reports node positions; it only runs for files that have a problem, so the fast path pays
+ * nothing.
  */
 function locate(record: ContentRecord, path: PropertyKey[], want: 'key' | 'value'): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
-  const lineCounter = new LineCounter();
   let offset: number | undefined;
   try {
-    const doc = parseDocument(record.dataSource, { lineCounter, keepSourceTokens: false });
-    let node: unknown = doc.contents;
-    let keyNode: unknown;
-    for (const part of path) {
-      if (isMap(node)) {
-        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(part));
-        if (!pair) break;
-        keyNode = pair.key;
-        node = pair.value;
-      } else if (isSeq(node) && typeof part === 'number') {
-        keyNode = node.items[part];
-        node = node.items[part];
-      } else break;
-    }
-    const target = (want === 'key' ? keyNode ?? node : node ?? keyNode) as YamlNode | undefined;
-    offset = target?.range?.[0] ?? (doc.contents as YamlNode | null)?.range?.[0];
+    offset = yamlFieldOffset(record.dataSource, path, want);
   } catch {
     offset = undefined;
   }
   if (offset === undefined) return { file: record.file, line: record.dataLine, column: 1 };
-  const pos = lineCounter.linePos(offset);
-  const line = record.dataLine + pos.line - 1;
-  return { file: record.file, line, column: pos.col, frame: codeFrame(record.source, line, pos.col) };
+  const before = record.dataSource.slice(0, offset).split('\n');
+  const line = record.dataLine + before.length - 1;
+  const column = before[before.length - 1].length + 1;
+  return { file: record.file, line, column, frame: codeFrame(record.source, line, column) };
 }

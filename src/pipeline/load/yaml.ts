@@ -1,0 +1,116 @@
+// The generator's one YAML reader: front matter is parsed here, and a field's position in a
+// front-matter block or a JSON data file is found here when a diagnostic needs it.
+//
+// # Design decision
+// js-yaml 3 with its core schema, for parsing and for positions. Its syntax messages and marks are
+// the ones editors already see (`incomplete explicit mapping pair; …` at the column of the second
+// colon), and it is the parser gray-matter used, so every value reads exactly as before. Rejected:
+// - the `yaml` package, which keeps source ranges on its document nodes: its messages and error
+//   columns differ ("Nested mappings are not allowed in compact mappings" at the first colon), so
+//   every syntax diagnostic would change; and a second parser only for positions is what this
+//   module replaces.
+// - js-yaml's default schema (gray-matter's), which turns timestamps into Date objects with
+//   calendar rollover: `2025-02-30` became March 2 and `2025-13-45` a day in 2026, and a date rolled
+//   into the future silently dropped the entry. With the core schema `2025-02-30` stays the text the
+//   editor wrote and the schema refuses it at its line (see docs/content-errors.md). The core schema
+//   differs from the default only in timestamps, merge keys (`<<`) and binary/set/omap types, none
+//   of which front matter uses.
+import yaml from 'js-yaml';
+
+/** A YAML syntax error: js-yaml's reason and its 0-based line and column in the parsed text. */
+export interface YamlSyntaxError {
+  reason?: string;
+  message: string;
+  mark?: { line: number; column: number };
+}
+
+/** Parses one YAML document with the core schema (timestamps stay text). Throws a `YamlSyntaxError`. */
+export function parseYaml(text: string): unknown {
+  return yaml.safeLoad(text, { schema: yaml.CORE_SCHEMA });
+}
+
+/** A node as js-yaml composed it: where it opened, what it became, and its child nodes in order. */
+interface NodeSpan {
+  open: number;
+  kind: 'scalar' | 'mapping' | 'sequence' | null;
+  value: unknown;
+  children: NodeSpan[];
+}
+
+/**
+ * The offset in `text` of the field at `path` (its key, or its value), or of the whole document
+ * when the path goes no further; undefined for an empty document. JSON is read as YAML, so this
+ * serves data files too. Throws a `YamlSyntaxError` for text that does not parse.
+ */
+export function yamlFieldOffset(text: string, path: PropertyKey[], want: 'key' | 'value'): number | undefined {
+  const root = composeSpans(text);
+  if (!root || root.kind === null) return undefined;
+  let node: NodeSpan | undefined = root;
+  let keyNode: NodeSpan | undefined;
+  for (const part of path) {
+    if (node?.kind === 'mapping') {
+      const at = pairs(node).findIndex(([key]) => String(key.value) === String(part));
+      if (at === -1) break;
+      [keyNode, node] = pairs(node)[at];
+    } else if (node?.kind === 'sequence' && typeof part === 'number') {
+      keyNode = node = node.children[part];
+    } else break;
+  }
+  const target = (want === 'key' ? keyNode ?? node : node ?? keyNode) ?? root;
+  return target.kind === null ? emptyValueStart(text, target.open) : contentStart(text, target.open);
+}
+
+/** A mapping's children are its keys and values in turn. */
+function pairs(node: NodeSpan): [NodeSpan, NodeSpan | undefined][] {
+  const out: [NodeSpan, NodeSpan | undefined][] = [];
+  for (let i = 0; i < node.children.length; i += 2) out.push([node.children[i], node.children[i + 1]]);
+  return out;
+}
+
+/**
+ * Parses `text` and returns its node tree, from js-yaml's `listener`, which reports each node as it
+ * opens and closes. js-yaml first tries a node as the key of a block mapping; when it is not one,
+ * the node is kept as it was read, so a node whose only child holds its very value is that child
+ * (which opened past any anchor or tag). What else a scalar reports are such tries: dropped.
+ */
+function composeSpans(text: string): NodeSpan | undefined {
+  const stack: NodeSpan[] = [{ open: 0, kind: 'sequence', value: undefined, children: [] }];
+  const listener = (event: 'open' | 'close', state: { position: number; kind: NodeSpan['kind']; result: unknown }) => {
+    if (event === 'open') {
+      stack.push({ open: state.position, kind: null, value: undefined, children: [] });
+      return;
+    }
+    const node = stack.pop()!;
+    node.kind = state.kind;
+    node.value = state.result;
+    const [only] = node.children;
+    if (node.children.length === 1 && only.value === node.value) Object.assign(node, { open: only.open, children: only.children });
+    if (node.kind !== 'mapping' && node.kind !== 'sequence') node.children = [];
+    stack[stack.length - 1].children.push(node);
+  };
+  // `json`: a repeated key takes the later value instead of failing, as JSON.parse does.
+  yaml.safeLoad(text, { schema: yaml.CORE_SCHEMA, json: true, listener });
+  return stack[0].children[0];
+}
+
+/**
+ * Where a node's content starts: js-yaml opens a value before the spaces, line breaks, comments,
+ * tag (`!!str`) and anchor (`&name`) in front of it.
+ */
+function contentStart(text: string, offset: number): number {
+  let i = offset;
+  for (;;) {
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] === '#') while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    if (text[i] === '!' || text[i] === '&') while (i < text.length && !/[ \t\r\n]/.test(text[i])) i++;
+    else if (text[i] === '\r' || text[i] === '\n') i++;
+    else return i;
+  }
+}
+
+/** Where an empty value (`title:` and nothing) is reported: after the spaces on its key's line. */
+function emptyValueStart(text: string, offset: number): number {
+  let i = offset;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return i;
+}
