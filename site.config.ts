@@ -4,6 +4,8 @@ import { byDateDesc, sharedData } from './templates/content.ts';
 import { outboundRedirects, routes } from './templates/routes.ts';
 import { templates } from './templates/index.ts';
 import { breakupChecklistPdf } from './templates/lib/checklist-pdf.ts';
+import { subscribers } from './site/commands/subscribers.ts';
+import { functions, headers, robots } from './site/server.ts';
 
 /** The love and dating advice site: its content model, route table and templates. */
 export default defineSite({
@@ -81,4 +83,8 @@ export default defineSite({
       ].join('\n'),
     }),
   },
+  functions,
+  commands: { subscribers },
+  robots,
+  headers,
 });

@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
@@ -6,10 +6,21 @@ import { formatMs } from '../src/pipeline/format.ts';
 import { outputFolderProblem, recoverOutput } from '../src/pipeline/write/output-folder.ts';
 import { generatorRoot } from '../src/pipeline/paths.ts';
 import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
+import { isFunctionOpenError } from '../src/serve/functions.ts';
+import type { CommandSpec } from '../src/pipeline/types.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 // Each command imports what it needs when it runs, so `--help` or a build with nothing to do
 // never loads React or the Markdown parser.
+
+/** What the commands share: the project folder (`--root`) and the exit code an action sets. */
+interface Cli {
+  program: Command;
+  root(): string;
+  exitCode: number;
+}
+
+type Options = Record<string, unknown>;
 
 /** Exit codes: 0 ok, 1 the site has problems, 2 wrong usage. */
 export async function main(argv: string[]): Promise<number> {
@@ -18,30 +29,88 @@ export async function main(argv: string[]): Promise<number> {
     .description('Builds the site in content/ and templates/ into plain files for any static host.')
     .version(pkg.version, '-v, --version')
     .option('--root <dir>', 'project folder', '.')
+    .addHelpText('after', '\nCommands the site adds in site.config.ts ("commands") are not listed here; "heartnotes <command> --help" shows one.')
     .showHelpAfterError()
     .exitOverride();
-  let exitCode = 0;
+  const cli: Cli = { program, root: () => resolve(String(program.opts().root)), exitCode: 0 };
+  addBuildCommands(cli);
+  addPreviewCommand(cli);
+  addDevCommand(cli);
+  await addNewCommand(cli, argv);
+  const siteCommandsProblem = await addSiteCommands(cli, argv);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError && error.code === 'commander.unknownCommand' && siteCommandsProblem) {
+      console.error(`The commands of the site could not be loaded: ${siteCommandsProblem}`);
+    }
+    return exitCodeFor(error, program, argv);
+  }
+  return cli.exitCode;
+}
 
-  const common = (cmd: Command) =>
-    cmd
-      .option('--out <dir>', 'output folder', 'dist')
-      .option('--base-url <url>', 'absolute site URL for canonical links, the sitemap and the feed')
-      .option('--drafts', 'include drafts and future-dated entries', false)
-      .option('-q, --quiet', 'print only errors', false)
-      .option('--verbose', 'print more detail', false);
-
-  /**
-   * Refuses an `--out` that names a folder a build must not replace, before anything is written
-   * or removed; for commands that write, first puts back an output a killed build left renamed away.
-   */
-  const checkOut = (root: string, out: string, writes: boolean) => {
-    const problem = outputFolderProblem(root, out, generatorRoot, out);
-    if (problem) throw new UsageError(problem);
-    if (writes) recoverOutput(resolve(root, out));
+/** Runs an action, keeping the exit code it returns (none: 0). */
+function act<A extends unknown[]>(cli: Cli, action: (...args: A) => Promise<number | void>) {
+  return async (...args: A) => {
+    cli.exitCode = (await action(...args)) ?? 0;
   };
+}
 
-  const runBuild = async (opts: Record<string, unknown>, checkOnly: boolean) => {
-    const root = resolve(String(program.opts().root));
+/** The exit code for what a command threw, after printing it the way its kind asks. */
+function exitCodeFor(error: unknown, program: Command, argv: string[]): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+    // `heartnotes help` exits 0; `heartnotes` with no command shows the help on stderr as a usage error.
+    if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
+    if (error.code === 'commander.executeSubCommandAsync') return 0;
+    if (argv.length <= 2) program.outputHelp({ error: true });
+    return 2;
+  }
+  if (error instanceof UsageError) {
+    console.error(error.message);
+    return 2;
+  }
+  if (error instanceof DiagnosticError) {
+    const list = error.diagnostics;
+    console.error(list.map(formatDiagnostic).join('\n\n'));
+    console.error(`\n${list.length} problem${list.length === 1 ? '' : 's'} found; nothing was written.`);
+    return 1;
+  }
+  // A server function that cannot open (e.g. an unusable DATABASE_URL) says why in its message.
+  if (isFunctionOpenError(error)) {
+    console.error(error.message);
+    return 1;
+  }
+  console.error((error as Error).stack ?? String(error));
+  return 1;
+}
+
+class UsageError extends Error {}
+
+/** The flags `build`, `check` and `dev` share. */
+function withBuildFlags(cmd: Command): Command {
+  return cmd
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--base-url <url>', 'absolute site URL for canonical links, the sitemap and the feed')
+    .option('--drafts', 'include drafts and future-dated entries', false)
+    .option('-q, --quiet', 'print only errors', false)
+    .option('--verbose', 'print more detail', false);
+}
+
+/**
+ * Refuses an `--out` that names a folder a build must not replace, before anything is written
+ * or removed; for commands that write, first puts back an output a killed build left renamed away.
+ */
+function checkOut(root: string, out: string, writes: boolean): void {
+  const problem = outputFolderProblem(root, out, generatorRoot, out);
+  if (problem) throw new UsageError(problem);
+  if (writes) recoverOutput(resolve(root, out));
+}
+
+/** `build` and `check`: one run of the pipeline, writing the output or only checking it. */
+function addBuildCommands(cli: Cli): void {
+  const run = async (opts: Options, checkOnly: boolean) => {
+    const root = cli.root();
     checkOut(root, String(opts.out), !checkOnly);
     const baseUrl = opts.baseUrl as string | undefined;
     if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl)) {
@@ -57,206 +126,176 @@ export async function main(argv: string[]): Promise<number> {
       log: opts.quiet ? undefined : (line: string) => console.log(line),
     };
     // The up-to-date check needs none of the pipeline's modules; load them only when needed.
-    const summary =
-      upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
+    const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
     if (opts.verbose) {
       for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
     }
   };
-
-  common(program.command('build').description('clean, full build into the output folder'))
+  withBuildFlags(cli.program.command('build').description('clean, full build into the output folder'))
     .option('--no-cache', 'ignore and do not write the .cache folder')
-    .action((opts) => runBuild(opts, false));
+    .action(act(cli, (opts: Options) => run(opts, false)));
+  withBuildFlags(cli.program.command('check').description('validate content and links without writing output'))
+    .action(act(cli, (opts: Options) => run(opts, true)));
+}
 
-  common(program.command('check').description('validate content and links without writing output'))
-    .action((opts) => runBuild(opts, true));
-
-  program
+/** `preview`: the built output served the way a CDN would, with the site's server functions. */
+function addPreviewCommand(cli: Cli): void {
+  cli.program
     .command('preview')
     .description('serve the built output the way a CDN would')
     .option('--out <dir>', 'folder to serve', 'dist')
     .option('--port <number>', 'port', parsePort, 4173)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('-q, --quiet', 'do not print a line per request', false)
-    .action(async (opts) => {
-      const dir = resolve(String(program.opts().root), opts.out);
+    .action(act(cli, async (opts: Options) => {
+      const dir = resolve(cli.root(), String(opts.out));
       if (!existsSync(join(dir, 'index.html'))) {
         throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
       }
       const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
-      const { mountForms, StoreOpenError } = await import('../site/functions/node.ts');
-      let forms: Awaited<ReturnType<typeof mountForms>>;
-      // The address comes first; what the forms store in follows it.
+      const { openSiteFunctions } = await import('../src/serve/site-functions.ts');
+      // The address comes first; what the functions log while opening follows it.
       const held: string[] = [];
       let log = (line: string) => {
         held.push(line);
       };
-      try {
-        forms = await mountForms({ root: resolve(String(program.opts().root)), log: (line) => log(line) });
-      } catch (error) {
-        if (!(error instanceof StoreOpenError)) throw error;
-        console.error(error.message);
-        exitCode = 1;
-        return;
-      }
+      const functions = await openSiteFunctions({ root: cli.root(), log: (line) => log(line), ifBroken: 'throw' });
       const server = createStaticServer({
         dir,
-        mounts: { '/api/': forms.handler },
+        mounts: functions.mounts,
         onResponse: opts.quiet ? undefined : (e) => console.log(requestLogLine(e)),
       });
       let url: string;
       try {
-        ({ url } = await listen(server, opts.host, opts.port));
+        ({ url } = await listen(server, String(opts.host), Number(opts.port)));
       } catch (error) {
-        await forms.close();
+        await functions.close();
         throw error;
       }
       console.log(`Previewing ${relative(process.cwd(), dir) || dir}/ at ${url}/ (Ctrl+C to stop)`);
       log = (line) => console.log(line);
       held.forEach(log);
-      // Ctrl+C or a supervisor's SIGTERM: close the forms store (PGlite writes its folder) first.
+      // Ctrl+C or a supervisor's SIGTERM: close the functions (a database may write its files) first.
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.once(signal, () => {
           server.close();
-          void forms.close().finally(() => process.exit(0));
+          void functions.close().finally(() => process.exit(0));
         });
       }
       await new Promise(() => {});
-    });
+    }));
+}
 
-  common(program.command('dev').description('build, serve, and rebuild on every change'))
+/** `dev`: build, serve and rebuild on every change (src/dev/dev-server.ts). */
+function addDevCommand(cli: Cli): void {
+  withBuildFlags(cli.program.command('dev').description('build, serve, and rebuild on every change'))
     .option('--port <number>', 'port', parsePort, 4321)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (opts) => {
-      const root = resolve(String(program.opts().root));
+    .action(act(cli, async (opts: Options) => {
+      const root = cli.root();
       checkOut(root, String(opts.out), true);
       const { startDevServer } = await import('../src/dev/dev-server.ts');
       await startDevServer({
         root,
         outDir: String(opts.out),
-        host: opts.host,
-        port: opts.port,
-        baseUrl: opts.baseUrl,
+        host: String(opts.host),
+        port: Number(opts.port),
+        baseUrl: opts.baseUrl as string | undefined,
         drafts: opts.drafts !== false,
         log: (line) => console.log(line),
       });
       await new Promise(() => {});
-    });
+    }));
+}
 
-  const subscribers = program
-    .command('subscribers')
-    .description('export or delete what the forms stored about one email address (GDPR access and erasure)');
-  const privacyCommands = {
-    export: 'print as JSON everything stored about an address: subscriptions and contact messages',
-    delete: 'remove everything stored about an address and print what was removed',
-  } as const;
-  for (const [name, description] of Object.entries(privacyCommands) as [keyof typeof privacyCommands, string][]) {
-    subscribers
-      .command(name)
-      .description(`${description} (PGlite in .data/, or the database at DATABASE_URL)`)
-      .requiredOption('--email <address>', 'the email address, in any letter case')
-      .action(async (opts: { email: string }) => {
-        const email = opts.email.trim();
-        if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`--email must be an email address such as ann@example.com, not "${opts.email}"`);
-        const { openStore, StoreOpenError } = await import('../site/functions/node.ts');
-        let store: Awaited<ReturnType<typeof openStore>>;
-        try {
-          store = await openStore({ root: resolve(String(program.opts().root)) });
-        } catch (error) {
-          if (!(error instanceof StoreOpenError)) throw error;
-          console.error(error.message);
-          exitCode = 1;
-          return;
-        }
-        try {
-          const data = name === 'export' ? await store.exportEmail(email) : await store.deleteEmail(email);
-          console.log(JSON.stringify(data, null, 2));
-          const what = `${count(data.subscribers.length, 'subscription')} and ${count(data.contacts.length, 'contact message')}`;
-          console.error(`${name === 'export' ? 'Found' : 'Removed'} ${what} for ${email} in ${store.description}.`);
-        } catch (error) {
-          console.error(`Could not ${name} the data of ${email} in ${store.description}: ${(error as Error).message}. Nothing was changed.`);
-          exitCode = 1;
-        } finally {
-          await store.close();
-        }
-      });
-  }
-
-  const newCommand = program
+/** `new <kind> <title>`: a content file from one of the site's scaffolds. */
+async function addNewCommand(cli: Cli, argv: string[]): Promise<void> {
+  const command = cli.program
     .command('new')
     .description('scaffold a content file with valid front matter, e.g. new post "First date ideas"')
     .argument('<kind>', 'what to create: one of the kinds listed below (the scaffolds in site.config.ts)')
     .argument('<title>', 'its title')
     .option('--slug <slug>', 'the file name and address to use instead of one made from the title')
-    .action(async (kind: string, title: string, opts: { slug?: string }) => {
-      const root = resolve(String(program.opts().root));
-      const { compileSite } = await import('../src/pipeline/compile/compile-site.ts');
-      const { slugify } = await import('../src/pipeline/load/slug.ts');
-      const { config } = await compileSite(root);
-      const scaffold = config.scaffolds?.[kind];
-      if (!scaffold) {
-        throw new UsageError(`unknown kind "${kind}"; this site can scaffold: ${Object.keys(config.scaffolds ?? {}).join(', ') || 'nothing'}`);
-      }
-      const slug = opts.slug ?? slugify(title);
-      if (opts.slug !== undefined && (slug === '' || slugify(slug) !== slug)) {
-        throw new UsageError(`--slug must be lowercase letters a-z, digits and single dashes, e.g. --slug ${slugify(slug) || 'first-date-ideas'}`);
-      }
-      if (!slug) {
-        throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
-      }
-      const today = new Date().toISOString().slice(0, 10);
-      const { file, text } = scaffold({ title, slug, today });
-      const contentDir = config.contentDir ?? 'content';
-      const name = file.split('/').pop() ?? '';
-      if (!file.startsWith(`${contentDir}/`) || file.split('/').some((s) => s === '..' || s.startsWith('.')) || !/^[a-z0-9][a-z0-9._-]*\.(md|json)$/.test(name)) {
-        throw new UsageError(`the "${kind}" scaffold in site.config.ts named the file "${file}", which is not a content file with a safe name; use the slug it is given (${slug})`);
-      }
-      const path = join(root, file);
-      if (existsSync(path)) {
-        console.error(`${file} already exists; nothing was written. Choose another title or edit that file.`);
-        exitCode = 1;
-        return;
-      }
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, text);
-      console.log(`Created ${file}`);
-    });
-
+    .action(act(cli, (kind: string, title: string, opts: { slug?: string }) => scaffold(cli.root(), kind, title, opts.slug)));
   // Only `new --help` compiles the site to list its kinds; `heartnotes --help` stays instant.
-  if (asksHelpFor('new', argv.slice(2))) newCommand.addHelpText('after', await scaffoldKindsHelp(resolve(rootOption(argv.slice(2)))));
-
-  try {
-    await program.parseAsync(argv);
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
-      // `heartnotes help` exits 0; `heartnotes` with no command shows the help on stderr as a usage error.
-      if (error.code === 'commander.help') return error.exitCode === 0 ? 0 : 2;
-      if (error.code === 'commander.executeSubCommandAsync') return 0;
-      if (argv.length <= 2) program.outputHelp({ error: true });
-      return 2;
-    }
-    if (error instanceof UsageError) {
-      console.error(error.message);
-      return 2;
-    }
-    if (error instanceof DiagnosticError) {
-      const list = error.diagnostics;
-      console.error(list.map(formatDiagnostic).join('\n\n'));
-      console.error(`\n${list.length} problem${list.length === 1 ? '' : 's'} found; nothing was written.`);
-      return 1;
-    }
-    console.error((error as Error).stack ?? String(error));
-    return 1;
-  }
-  return exitCode;
+  if (asksHelpFor('new', argv.slice(2))) command.addHelpText('after', await scaffoldKindsHelp(resolve(rootOption(argv.slice(2)))));
 }
 
-class UsageError extends Error {}
+/** Writes the file the `kind` scaffold makes for `title`; 1 when that file exists already. */
+async function scaffold(root: string, kind: string, title: string, slugOption: string | undefined): Promise<number> {
+  const { compileSite } = await import('../src/pipeline/compile/compile-site.ts');
+  const { slugify } = await import('../src/pipeline/load/slug.ts');
+  const { config } = await compileSite(root);
+  const make = config.scaffolds?.[kind];
+  if (!make) {
+    throw new UsageError(`unknown kind "${kind}"; this site can scaffold: ${Object.keys(config.scaffolds ?? {}).join(', ') || 'nothing'}`);
+  }
+  const slug = slugOption ?? slugify(title);
+  if (slugOption !== undefined && (slug === '' || slugify(slug) !== slug)) {
+    throw new UsageError(`--slug must be lowercase letters a-z, digits and single dashes, e.g. --slug ${slugify(slug) || 'first-date-ideas'}`);
+  }
+  if (!slug) {
+    throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const { file, text } = make({ title, slug, today });
+  const contentDir = config.contentDir ?? 'content';
+  const name = file.split('/').pop() ?? '';
+  if (!file.startsWith(`${contentDir}/`) || file.split('/').some((s) => s === '..' || s.startsWith('.')) || !/^[a-z0-9][a-z0-9._-]*\.(md|json)$/.test(name)) {
+    throw new UsageError(`the "${kind}" scaffold in site.config.ts named the file "${file}", which is not a content file with a safe name; use the slug it is given (${slug})`);
+  }
+  const path = join(root, file);
+  if (existsSync(path)) {
+    console.error(`${file} already exists; nothing was written. Choose another title or edit that file.`);
+    return 1;
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  console.log(`Created ${file}`);
+  return 0;
+}
 
 /**
- * `GET /post/first-date 200 3 ms`: one line per request. The target is printed as sent when it is
- * plain printable ASCII, otherwise quoted with escapes, so no request can forge or split a line.
+ * Adds the commands the site declares (`commands` in site.config.ts) when the arguments name a
+ * command that is not built in; returns why they could not be loaded, if so.
+ *
+ * # Design decision
+ * Listing them means compiling the site (~150 ms), so only such a command, or its `--help`,
+ * compiles it: `heartnotes --help` and the built-in commands stay as fast as before. Options
+ * considered: compiling for every command (slower `--help` and `preview`), or a command list
+ * written next to the build output (stale whenever the config changes).
+ */
+async function addSiteCommands(cli: Cli, argv: string[]): Promise<string | undefined> {
+  const args = argv.slice(2);
+  const name = commandNamed(args);
+  if (!name || name === 'help' || cli.program.commands.some((c) => c.name() === name)) return undefined;
+  const root = resolve(rootOption(args));
+  if (!existsSync(join(root, 'site.config.ts'))) return undefined;
+  try {
+    const { compileSite } = await import('../src/pipeline/compile/compile-site.ts');
+    const { config } = await compileSite(root);
+    for (const [command, spec] of Object.entries(config.commands ?? {})) addSiteCommand(cli, cli.program, command, spec);
+    return undefined;
+  } catch (error) {
+    return error instanceof DiagnosticError ? error.diagnostics[0]?.message : (error as Error).message;
+  }
+}
+
+/** Registers one command the site declares, with its flags and subcommands, under `parent`. */
+function addSiteCommand(cli: Cli, parent: Command, name: string, spec: CommandSpec): void {
+  const command = parent.command(name).description(spec.description);
+  for (const option of spec.options ?? []) {
+    if (option.required) command.requiredOption(option.flags, option.description);
+    else command.option(option.flags, option.description);
+  }
+  for (const [sub, subSpec] of Object.entries(spec.subcommands ?? {})) addSiteCommand(cli, command, sub, subSpec);
+  const action = spec.action;
+  if (action) command.action(act(cli, (opts: Record<string, string | boolean | undefined>) => action(opts, { root: cli.root() })));
+}
+
+/**
+ * `GET /blog/hello-world 200 3 ms`: one line per request. The target is printed as sent when it
+ * is plain printable ASCII, otherwise quoted with escapes, so no request can forge or split a line.
  */
 function requestLogLine(e: { method: string; target: string; status: number; ms: number }): string {
   const show = (text: string) => (/^[\x21-\x7e]{1,200}$/.test(text) ? text : JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text));
@@ -270,9 +309,20 @@ function rootOption(args: string[]): string {
   return args[i].startsWith('--root=') ? args[i].slice('--root='.length) : (args[i + 1] ?? '.');
 }
 
+/** The words of the arguments: what is neither a flag nor the value of `--root`. */
+function wordsOf(args: string[]): string[] {
+  return args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--root');
+}
+
+/** The command the arguments run or ask the help of (`help <command>` names `command`), if any. */
+function commandNamed(args: string[]): string | undefined {
+  const words = wordsOf(args);
+  return words[0] === 'help' ? words[1] : words[0];
+}
+
 /** Whether the arguments ask for the help of `command`: `<command> --help` or `help <command>`. */
 function asksHelpFor(command: string, args: string[]): boolean {
-  const words = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--root');
+  const words = wordsOf(args);
   if (words[0] === 'help') return words[1] === command;
   return words[0] === command && args.some((a) => a === '--help' || a === '-h');
 }
@@ -286,10 +336,10 @@ async function scaffoldKindsHelp(root: string): Promise<string> {
     if (!kinds.length) return '\nThis site has no scaffolds: add some under "scaffolds" in site.config.ts.';
     const width = Math.max(...kinds.map(([kind]) => kind.length));
     const example = { title: 'First date ideas', slug: 'first-date-ideas', today: new Date().toISOString().slice(0, 10) };
-    const lines = kinds.map(([kind, scaffold]) => {
+    const lines = kinds.map(([kind, make]) => {
       let file: string;
       try {
-        file = scaffold(example).file;
+        file = make(example).file;
       } catch {
         file = '(its scaffold failed for this example)';
       }
@@ -302,11 +352,8 @@ async function scaffoldKindsHelp(root: string): Promise<string> {
   }
 }
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${value}"`);
   return port;
 }
-

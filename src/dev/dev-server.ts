@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { mountForms } from '../../site/functions/node.ts';
+import { openSiteFunctions } from '../serve/site-functions.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { overlayHtml, reloadClient } from './reload-client.ts';
 import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
@@ -24,8 +24,9 @@ const SETTLE_MS = 8;
 /**
  * Builds, serves the output, and on every change plans and rebuilds only what it affects (see
  * session.ts). Open pages reload over server-sent events, swap the stylesheet in place when only
- * CSS changed, and show a broken edit's diagnostics until it is fixed. The forms function
- * (site/functions) is mounted at `/api/`, storing in PGlite under `.data/` or at `DATABASE_URL`.
+ * CSS changed, and show a broken edit's diagnostics until it is fixed. The server functions the
+ * site declares (`functions` in site.config.ts) are opened once, at start, and mounted at their
+ * path prefixes; a change to one takes a restart.
  */
 export async function startDevServer(options: DevServerOptions) {
   const root = resolve(options.root);
@@ -106,10 +107,18 @@ export async function startDevServer(options: DevServerOptions) {
     running = undefined;
   }
 
-  const forms = await mountForms({ root, log: options.log });
+  const functions = await openSiteFunctions({ root, log: options.log, ifBroken: 'none' }).catch(async (error: unknown) => {
+    // Not serving after all: stop watching, so the process can exit with the reason.
+    clearTimeout(timer);
+    await running;
+    await watcher.close();
+    for (const w of folderWatchers.values()) w.close();
+    session.close();
+    throw error;
+  });
   const server = createStaticServer({
     dir: resolve(root, options.outDir),
-    mounts: { '/api/': forms.handler },
+    mounts: functions.mounts,
     intercept: (req, res) => {
       // GET only: a HEAD answer has no body, so an event stream would never send its headers.
       if (req.url === '/__dev/events' && req.method === 'GET') {
@@ -138,7 +147,7 @@ export async function startDevServer(options: DevServerOptions) {
     for (const w of folderWatchers.values()) w.close();
     for (const res of clients) res.end();
     session.close();
-    await forms.close();
+    await functions.close();
     const closed = new Promise<void>((done) => server.close(() => done()));
     server.closeAllConnections();
     await closed;

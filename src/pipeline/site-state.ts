@@ -13,13 +13,13 @@ export function buildSiteFiles(
   const files = new Map<string, string | Uint8Array>();
   for (const a of assets) files.set(a.outFile, a.contents);
   files.set('sitemap.xml', sitemapXml(settings, routes));
-  files.set('robots.txt', robotsTxt(settings));
+  files.set('robots.txt', robotsTxt(settings, config.robots?.disallow));
   if (config.feed) {
     const feed = config.feed(content);
     files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
   }
   for (const [file, contents] of Object.entries(config.files?.(content) ?? {})) files.set(file, contents);
-  files.set('_headers', headersFile('/assets/'));
+  files.set('_headers', headersFile(config.headers ?? {}, '/assets/'));
   files.set('_redirects', redirectsFile(redirects));
   for (const r of redirects) {
     if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;

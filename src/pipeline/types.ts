@@ -122,6 +122,72 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
     /** The framework island chunks hydrate with (default: `react`). Pages are always rendered with React. */
     runtime?: ClientRuntime;
   };
+  /**
+   * Server functions `dev` and `preview` mount, by path prefix such as `/api/` (optional). Each is
+   * opened when the server starts and closed when it stops. Every build and render worker imports
+   * the config, so a function loads its code when called, with `import()`.
+   */
+  functions?: Record<string, SiteFunction>;
+  /** Commands the CLI adds beside its own, by name: `heartnotes <name> ...` (optional). */
+  commands?: Record<string, CommandSpec>;
+  /** `robots.txt`: paths crawlers are asked to stay out of, e.g. `['/api/']` (default: none). */
+  robots?: { disallow?: string[] };
+  /**
+   * `_headers` rules in the order written: response headers by path pattern, e.g.
+   * `{ '/*': { 'X-Frame-Options': 'DENY' } }` (default: none). Hashed assets under `/assets/`
+   * always get a year of immutable caching unless a rule for `/assets/*` says otherwise.
+   */
+  headers?: Record<string, Record<string, string>>;
+}
+
+/** What a server function is given when it opens. */
+export interface FunctionContext {
+  /** The project folder. */
+  root: string;
+  /** Prints a line in the server's terminal. */
+  log: (line: string) => void;
+}
+
+/** An opened server function: its web-standard handler and how to close what it holds. */
+export interface OpenedFunction {
+  handler: (request: Request) => Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a server function. Rejecting with a `FunctionOpenError` (src/serve/functions.ts) stops
+ * the server at start with that message; any other error is a bug and prints its stack.
+ */
+export type SiteFunction = (context: FunctionContext) => Promise<OpenedFunction>;
+
+/** A CLI command a site adds (see `SiteConfig.commands`). */
+export interface CommandSpec {
+  /** One line for `--help`. */
+  description: string;
+  /** Its flags (optional). */
+  options?: CommandOption[];
+  /** Subcommands by name (optional). */
+  subcommands?: Record<string, CommandSpec>;
+  /**
+   * Runs the command with its flags' values by camel-cased name (`--email` → `email`) and
+   * resolves to the exit code: 0 done, 1 failed, 2 wrong usage. It prints its own output
+   * (optional when it has subcommands).
+   */
+  action?: (options: Record<string, string | boolean | undefined>, context: CommandContext) => Promise<number>;
+}
+
+/** A flag of a site's command, e.g. `{ flags: '--email <address>', description: '…', required: true }`. */
+export interface CommandOption {
+  flags: string;
+  description: string;
+  /** The command refuses to run without it (default: false). */
+  required?: boolean;
+}
+
+/** What a site's command is given besides its flags. */
+export interface CommandContext {
+  /** The project folder (`--root`). */
+  root: string;
 }
 
 /**

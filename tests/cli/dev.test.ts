@@ -11,7 +11,7 @@ import { computeSnapshot, loadFile, type CompiledParts, type LoadedFile, type Sn
 import type { CompiledSite } from '../../src/pipeline/compile/compile-site.ts';
 import type { Entry, PageSpec, SiteConfig } from '../../src/pipeline/types.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
-import { copyFixture, diffTrees, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
+import { copyFixture, diffTrees, plugInSiteForms, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
 
 /**
  * A site in memory for the body-edit fast path: notes (Markdown) listed on /notes, each on its own
@@ -129,7 +129,7 @@ describe('dev', () => {
   };
 
   beforeAll(async () => {
-    fx = copyFixture('basic');
+    fx = plugInSiteForms(copyFixture('basic'));
     server = await startCli(['dev', '--root', fx.root, '--port', '0']);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
-import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+import { copyFixture, plugInSiteForms, type FixtureCopy } from '../helpers/fixtures.ts';
 import { exchange } from '../helpers/raw-http.ts';
 
 // Issue 20: no request can end `heartnotes preview` or `heartnotes dev`. Each server runs as the
@@ -260,7 +260,8 @@ describe.each(['preview', 'dev'] as const)('%s survives malformed requests', (co
   };
 
   beforeAll(async () => {
-    fx = copyFixture('basic');
+    // The forms function of this site, so the hostile requests below reach it too.
+    fx = plugInSiteForms(copyFixture('basic'));
     if (command === 'preview') {
       const built = runCli(['build', '--root', fx.root, '--quiet']);
       expect(built.status, built.stderr).toBe(0);

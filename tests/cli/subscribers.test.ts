@@ -1,7 +1,7 @@
 // The forms function as people run it: mounted by `heartnotes preview`, its data read and erased
 // with `heartnotes subscribers export|delete`, on PGlite and on a PostgreSQL server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,11 @@ import { openStore } from '../../site/functions/node.ts';
 import { repoRoot } from '../helpers/fixtures.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
+// A project whose config is this site's (it plugs in the forms and the subscribers command) and
+// whose built output is one page.
 const root = mkdtempSync(join(tmpdir(), 'heartnotes-subscribers-'));
+writeFileSync(join(root, 'site.config.ts'), `export { default } from ${JSON.stringify(join(repoRoot, 'site.config.ts'))};\n`);
+symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
 mkdirSync(join(root, 'dist'));
 writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><html lang="en"><title>t</title><p>Home</p></html>');
 const baseEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', NODE_ENV: 'production', DATABASE_URL: '' };

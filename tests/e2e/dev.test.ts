@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { startCli, type RunningCli } from '../helpers/cli.ts';
-import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+import { copyFixture, plugInSiteForms, type FixtureCopy } from '../helpers/fixtures.ts';
 
 /** `dev` on a copy of the basic fixture, watched in Chromium while the test edits files. */
 describe('dev in the browser', () => {
@@ -15,7 +15,7 @@ describe('dev in the browser', () => {
   const h1 = () => tab.locator('h1').first().textContent();
 
   beforeAll(async () => {
-    fx = copyFixture('basic', 'heartnotes-dev-e2e-');
+    fx = plugInSiteForms(copyFixture('basic', 'heartnotes-dev-e2e-'));
     const [started, launched] = await Promise.allSettled([startCli(['dev', '--root', fx.root, '--port', '0']), launchBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;

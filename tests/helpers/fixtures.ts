@@ -48,6 +48,20 @@ export function copyFixture(name: string, prefix = 'heartnotes-test-'): FixtureC
   };
 }
 
+/**
+ * Plugs this repository's server side into a fixture copy the way site.config.ts does for the real
+ * site: the copy's site.config.ts becomes the shared fixture site plus the `functions` of
+ * site/server.ts (the forms function at `/api/`), with `<temp>/site` a link to the real site/.
+ */
+export function plugInSiteForms(fx: FixtureCopy): FixtureCopy {
+  symlinkSync(join(repoRoot, 'site'), join(fx.temp, 'site'), 'dir');
+  fx.write(
+    'site.config.ts',
+    "import site from '../_shared/site.ts';\nimport { functions } from '../../../site/server.ts';\n\nexport default { ...site, functions };\n",
+  );
+  return fx;
+}
+
 /** Every file under `dir` (POSIX paths relative to it), sorted. */
 export function listFiles(dir: string): string[] {
   const out: string[] = [];

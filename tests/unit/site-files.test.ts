@@ -48,6 +48,13 @@ describe('robotsTxt', () => {
     const robots = robotsTxt(settings);
     expect(robots).toMatch(/^User-agent: \*\nAllow: \/\n/);
     expect(robots).toContain('\nSitemap: https://heartnotes.example/sitemap.xml\n');
+    expect(robots).not.toContain('Disallow');
+  });
+
+  it('asks crawlers to stay out of the paths the site names', () => {
+    expect(robotsTxt(settings, ['/api/', '/drafts/'])).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /drafts/\n\nSitemap: https://heartnotes.example/sitemap.xml\n',
+    );
   });
 });
 
@@ -105,13 +112,16 @@ describe('redirectsFile', () => {
 });
 
 describe('headersFile', () => {
-  it('caches hashed assets forever and sends security headers everywhere', () => {
-    const text = headersFile('/assets/');
-    expect(text).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
-    const global = text.slice(text.indexOf('/*\n'), text.indexOf('/assets/*'));
-    expect(global).toContain('  X-Content-Type-Options: nosniff\n');
-    expect(global).toContain('  Referrer-Policy: strict-origin-when-cross-origin\n');
-    expect(global).toContain('  X-Frame-Options: DENY\n');
+  it("writes the site's rules in order, then caches hashed assets forever", () => {
+    const text = headersFile({ '/*': { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' } }, '/assets/');
+    expect(text).toBe('/*\n  X-Content-Type-Options: nosniff\n  X-Frame-Options: DENY\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+  });
+
+  it('lets a rule for the assets add headers or set their caching', () => {
+    expect(headersFile({ '/assets/*': { 'X-Robots-Tag': 'noindex' }, '/*': { 'X-Frame-Options': 'DENY' } }, '/assets/')).toBe(
+      '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Robots-Tag: noindex\n/*\n  X-Frame-Options: DENY\n',
+    );
+    expect(headersFile({ '/assets/*': { 'Cache-Control': 'no-cache' } }, '/assets/')).toBe('/assets/*\n  Cache-Control: no-cache\n');
   });
 });
 

@@ -17,8 +17,10 @@ export function sitemapXml(settings: SiteSettings, routes: Route[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-export function robotsTxt(settings: SiteSettings): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${canonicalUrl(settings.url, '/sitemap.xml')}\n`;
+/** `robots.txt`: everything allowed except the `disallow` paths (default: none), and the sitemap's address. */
+export function robotsTxt(settings: SiteSettings, disallow: string[] = []): string {
+  const rules = disallow.map((path) => `Disallow: ${path}\n`).join('');
+  return `User-agent: *\nAllow: /\n${rules}\nSitemap: ${canonicalUrl(settings.url, '/sitemap.xml')}\n`;
 }
 
 /** An Atom feed (RFC 4287) of the given entries, newest first. */
@@ -68,19 +70,22 @@ export function redirectsFile(redirects: Redirect[]): string {
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-/** `_headers`: long immutable caching for hashed assets, sensible security headers everywhere. */
-export function headersFile(assetPrefix: string): string {
-  return [
-    '/*',
-    '  X-Content-Type-Options: nosniff',
-    '  Referrer-Policy: strict-origin-when-cross-origin',
-    '  X-Frame-Options: DENY',
-    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
-    '  Cross-Origin-Opener-Policy: same-origin',
-    `${assetPrefix}*`,
-    '  Cache-Control: public, max-age=31536000, immutable',
-    '',
-  ].join('\n');
+/** How long a hashed asset may be cached: a year, never revalidated (its name changes with its bytes). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * `_headers` in the format Netlify and Cloudflare Pages read: each path pattern, then its headers
+ * indented, in the order of `rules`. Hashed assets under `assetPrefix` are cached for a year
+ * unless `rules` gives their pattern a `Cache-Control` of its own.
+ */
+export function headersFile(rules: Record<string, Record<string, string>>, assetPrefix: string): string {
+  const assets = `${assetPrefix}*`;
+  const all = { ...rules, [assets]: { 'Cache-Control': IMMUTABLE, ...rules[assets] } };
+  const lines: string[] = [];
+  for (const [pattern, headers] of Object.entries(all)) {
+    lines.push(pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`));
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** A tiny page at an old address for hosts that ignore `_redirects`. */

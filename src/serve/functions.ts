@@ -1,0 +1,54 @@
+import type { FunctionContext, SiteConfig } from '../pipeline/types.ts';
+import type { FetchHandler } from './static-server.ts';
+
+/**
+ * A site's server function could not be opened, e.g. its database is unreachable; the message
+ * says why and what to do. `dev` and `preview` print it and exit 1 instead of starting.
+ */
+export class FunctionOpenError extends Error {
+  override name = 'FunctionOpenError';
+}
+
+/**
+ * Whether `error` is a FunctionOpenError, by its name.
+ *
+ * # Design decision
+ * The site's config is compiled into a bundle of its own (compile-site.ts), with its own copy of
+ * this module, so `instanceof` against the CLI's copy is false for the site's errors. Options
+ * considered: a `Symbol.for` brand (the same test with a less readable error), or keeping the
+ * generator's modules outside the site's bundle (it would then depend on where the generator is
+ * installed). The name is what the error shows anyway.
+ */
+export function isFunctionOpenError(error: unknown): error is FunctionOpenError {
+  return error instanceof Error && error.name === 'FunctionOpenError';
+}
+
+/** The opened functions of a site: handlers by path prefix, and one close for them all. */
+export interface OpenedFunctions {
+  mounts: Record<string, FetchHandler>;
+  /** Closes every function, each once (waiting for one still opening). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the functions a site declares (`SiteConfig.functions`, default: none) one after another,
+ * in the order declared, so their log lines come in that order too. If one fails to open, those
+ * already open are closed before the error is passed on.
+ */
+export async function openFunctions(functions: SiteConfig['functions'], context: FunctionContext): Promise<OpenedFunctions> {
+  const mounts: Record<string, FetchHandler> = {};
+  const closers: (() => Promise<void>)[] = [];
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= Promise.allSettled(closers.map((c) => c())).then(() => {}));
+  for (const [prefix, open] of Object.entries(functions ?? {})) {
+    try {
+      const opened = await open(context);
+      mounts[prefix] = opened.handler;
+      closers.push(() => opened.close());
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
+  return { mounts, close };
+}
