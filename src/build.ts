@@ -3,39 +3,101 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { messages } from './diagnostics/messages.ts';
-import { hashText, prepareManifest, readManifest, type BuildManifest } from './pipeline/plan/manifest.ts';
+import { prepareManifest, readManifest, type BuildManifest } from './pipeline/plan/manifest.ts';
 import { compileSite } from './pipeline/compile/compile-site.ts';
 import { generatorRoot } from './pipeline/paths.ts';
 import { checkImages, checkLinks, type LinkedPage } from './pipeline/links/links.ts';
-import { loadContent, readContentFiles } from './pipeline/load/load.ts';
 import { renderAll } from './pipeline/render/render-pool.ts';
-import { buildRouteTable } from './pipeline/routes/routes.ts';
-import { buildSiteFiles } from './pipeline/site-state.ts';
 import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
-import { planOutput } from './pipeline/plan/output-plan.ts';
-import { foldedCollisions } from './pipeline/write/output-paths.ts';
-import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './pipeline/plan/up-to-date.ts';
-import { bundleIslands } from './pipeline/bundle/islands.ts';
-import { bundleStyles } from './pipeline/bundle/styles.ts';
-import type { BuildOptions, BuildSummary, Redirect, Route, SiteConfig, TemplateSite } from './pipeline/types.ts';
-import { validateContent, type LeftOut } from './pipeline/validate/validate.ts';
-import { formatMs } from './pipeline/format.ts';
+import { planOutput, type OutputPlan } from './pipeline/plan/change-plan.ts';
+import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary, type FingerprintOptions } from './pipeline/plan/up-to-date.ts';
 import {
-  abortOutput, commitChanges, commitOutput, copyIntoOutput, listFolder, startOutput, writeOutputFile, type Staging,
-} from './pipeline/write/write.ts';
+  bundleAssets, computeSiteState, contentDirOf, manifestKeys, publicDirOf, readContent, readPublic,
+  type SiteParts, type SiteState, type SiteStateOptions,
+} from './pipeline/site-state.ts';
+import type { BuildOptions, BuildSummary, Redirect, SiteConfig } from './pipeline/types.ts';
+import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
+import { formatMs } from './pipeline/format.ts';
+import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
 
 /**
- * A build: load → validate → route → bundle styles and islands → plan → render → check links → write.
- * Output whose inputs did not change since the previous build is left as it is.
+ * A build: compile → bundle styles and islands → load, validate, route (the site state) → plan →
+ * render → check links → write. Output whose inputs did not change since the previous build is
+ * left as it is; with nothing changed at all, the up-to-date check answers without compiling.
  * Throws a `DiagnosticError` listing every problem found; the previous output is then untouched.
  */
 export async function build(options: BuildOptions): Promise<BuildSummary> {
+  const upToDate = options.checkOnly ? undefined : upToDateSummary(options);
+  if (upToDate) return upToDate;
+  return (await buildSite(options)).summary;
+}
+
+/** What `dev` brings to a build it runs: its compiled parts and its hooks into the site state. */
+export interface DevBuildInputs extends Pick<SiteStateOptions, 'validate' | 'runSiteFunctions'> {
+  parts: SiteParts;
+}
+
+/** A finished build, for `dev` to keep in memory. */
+export interface BuiltSite {
+  summary: BuildSummary;
+  parts: SiteParts;
+  state: SiteState;
+  /** Every page with its links and ids, rendered now or recorded by the previous build. */
+  pages: LinkedPage[];
+}
+
+/** One build's settings and its stage timer. */
+interface BuildRun {
+  options: BuildOptions;
+  root: string;
+  outDir: string;
+  cacheDir: string | undefined;
+  fingerprint: FingerprintOptions;
+  /** The previous build's manifest, when it built into the same folder. */
+  manifest: BuildManifest | undefined;
+  started: number;
+  stages: Record<string, number>;
+  /** Ends the current stage: its time is added to `stages`. */
+  lap(stage: string): void;
+}
+
+/**
+ * The build's stages in order, without the up-to-date check. `dev` runs it with its own compiled
+ * parts and hooks, and keeps what it returns as its first snapshot.
+ */
+export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Promise<BuiltSite> {
+  const run = startRun(options);
+  const parts = dev?.parts ?? (await compileParts(run));
+  const foldersBefore = fingerprintInputs(folderInputs(run.root, parts.compiled.config), [], run.fingerprint);
+  tidyMarkdownCache(run.cacheDir, parts.compiled.markdownKey);
+  const state = siteState(run, parts, dev);
+  const staging: Staging = options.checkOnly
+    ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir: run.outDir }
+    : startOutput(run.outDir);
+  try {
+    const keys = manifestKeys(state, parts.compiled.versionKey);
+    const plan = planOutput(state.outputs, keys, run.manifest, run.outDir);
+    run.lap('plan');
+    const pages = await renderPlanned(run, parts, state, plan, staging);
+    run.lap('render');
+    state.diagnostics.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, state.diagnostics));
+    run.lap('check links');
+    failOn(state.diagnostics);
+    if (options.checkOnly) abortOutput(staging);
+    else writeBuild(run, parts, state, { keys, plan, pages, staging, foldersBefore });
+    run.lap('write');
+    return { summary: summarize(run, parts, state, plan), parts, state, pages };
+  } catch (error) {
+    abortOutput(staging);
+    throw asWriteFailure(error, run.outDir);
+  }
+}
+
+function startRun(options: BuildOptions): BuildRun {
   const started = performance.now();
-  const log = options.log ?? (() => {});
   const root = resolve(options.root);
   const outDir = resolve(root, options.outDir ?? 'dist');
   const cacheDir = options.noCache ? undefined : join(root, '.cache');
-
   const stages: Record<string, number> = {};
   let last = started;
   const lap = (stage: string) => {
@@ -43,165 +105,146 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     stages[stage] = (stages[stage] ?? 0) + (now - last);
     last = now;
   };
+  const fingerprint = fingerprintOptionsFor(options, outDir);
+  return { options, root, outDir, cacheDir, fingerprint, manifest: readManifest(cacheDir, outDir), started, stages, lap };
+}
 
-  // Nothing to do when no input changed since the last build and its output is intact.
-  const fingerprintOptions = fingerprintOptionsFor(options, outDir);
-  const upToDate = options.checkOnly ? undefined : upToDateSummary(options);
-  if (upToDate) return upToDate;
-  const previous = options.checkOnly ? undefined : readManifest(cacheDir, outDir);
-  const folderInputs = (config: SiteConfig) => [
-    join(root, config.contentDir ?? 'content'),
-    join(root, config.publicDir ?? 'public'),
-    join(generatorRoot, 'src'),
-  ];
+/** Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands. */
+async function compileParts(run: BuildRun): Promise<SiteParts> {
+  const compiled = await compileSite(run.root);
+  run.lap('compile templates');
+  const assets = await bundleAssets(run.root, compiled.config);
+  run.lap('styles and islands');
+  return { compiled, ...assets };
+}
 
-  const compiled = await compileSite(root);
-  const foldersBefore = fingerprintInputs(folderInputs(compiled.config), [], fingerprintOptions);
-  tidyMarkdownCache(cacheDir, compiled.markdownKey);
-  lap('compile templates');
-  const { config } = compiled;
-  const contentDir = config.contentDir ?? 'content';
+/** The folders a build reads whole, for the up-to-date fingerprint. */
+function folderInputs(root: string, config: SiteConfig): string[] {
+  return [join(root, contentDirOf(config)), join(root, publicDirOf(config)), join(generatorRoot, 'src')];
+}
 
-  // Every content problem is collected into one list and reported once, after links are checked:
-  // the build goes on with the records that did validate (a broken entry is left out) so that
-  // an editor meets schema errors, dates, duplicates, dead links and missing images in one run.
-  // It fails before the swap, so the previous output stays as it was.
-  const problems: Diagnostic[] = [];
-  const read = readContentFiles(root, contentDir);
-  const loaded = loadContent(read.files, contentDir, config.collections);
-  const validated = validateContent(loaded.records, config.collections, {
-    drafts: options.drafts,
-    today: (options.now ?? new Date()).toISOString().slice(0, 10),
+/**
+ * Loads, validates and routes the content (see site-state.ts).
+ *
+ * Every content problem is collected into one list and reported once, after links are checked:
+ * the build goes on with the records that did validate (a broken entry is left out) so that
+ * an editor meets schema errors, dates, duplicates, dead links and missing images in one run.
+ * It fails before the swap, so the previous output stays as it was.
+ */
+function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | undefined): SiteState {
+  const { config } = parts.compiled;
+  const state = computeSiteState(parts, readContent(run.root, config), readPublic(run.root, config), {
+    baseUrl: run.options.baseUrl,
+    drafts: run.options.drafts,
+    today: run.fingerprint.today,
+    validate: dev?.validate,
+    runSiteFunctions: dev?.runSiteFunctions,
   });
-  problems.push(...read.problems.values(), ...loaded.diagnostics, ...validated.diagnostics);
-  // Pages, settings and navigation all read the data files: without one, nothing renders truly.
-  const dataMissing = Object.entries(config.collections).some(([name, spec]) => spec.kind === 'json' && validated.content[name] === undefined);
-  if (dataMissing) failOn(problems);
-  lap('load and validate');
-  const content = validated.content as never;
+  run.lap('content and routes');
+  return state;
+}
 
-  const settings = { ...config.settings(content) };
-  if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
-  const table = buildRouteTable(config.routes, content);
-  problems.push(...table.diagnostics);
-  lap('routes');
-
-  const styles = await bundleStyles(root, config.styles);
-  const islands = await bundleIslands(root, { runtime: config.islands?.runtime });
-  const site: TemplateSite = {
-    settings,
-    shared: config.shared?.(content) ?? {},
-    assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
-  };
-  lap('styles and islands');
-
-  const leftOut = describeLeftOut(validated.leftOut);
-  const staging: Staging = options.checkOnly
-    ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir }
-    : startOutput(outDir);
-  try {
-    const publicName = config.publicDir ?? 'public';
-    const publicDir = join(root, publicName);
-    const { files: publicFiles, broken } = listFolder(publicDir);
-    problems.push(...broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })));
-
-    const redirects = [...table.redirects, ...(config.redirects?.(content) ?? [])];
-    const siteFiles = buildSiteFiles(config, content, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
-    problems.push(...outputClashes(table.routes, publicFiles.map((f) => f.path), publicName, siteFiles));
-
-    // Every output file with a key of its inputs; what matches the previous build stays as it is.
-    const siteKey = hashText(compiled.versionKey, JSON.stringify(site));
-    const desired = new Map<string, string>();
-    for (const f of publicFiles) desired.set(f.path, `public:${f.size}:${f.mtimeMs}`);
-    for (const [file, contents] of siteFiles) desired.set(file, hashText(typeof contents === 'string' ? contents : Buffer.from(contents).toString('base64')));
-    for (const route of table.routes) desired.set(route.outFile, hashText(siteKey, JSON.stringify(route)));
-    const manifest = previous ?? readManifest(cacheDir, outDir);
-    const plan = planOutput(desired, manifest, outDir);
-    lap('plan');
-
-    for (const f of publicFiles) if (plan.write.has(f.path)) copyIntoOutput(staging.dir, publicDir, f.path);
-    for (const [file, contents] of siteFiles) if (plan.write.has(file)) writeOutputFile(staging.dir, file, contents);
-    const toRender = table.routes.filter((r) => plan.write.has(r.outFile));
-    const outcomes = await renderAll(toRender, {
-      config,
-      configModule: compiled.configModule,
-      workerModule: compiled.workerModule,
-      setup: { site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir, stagingDir: staging.dir },
-      workers: options.workers,
-    });
-    const rendered = new Map(outcomes.map((o) => [o.path, o]));
-    const linked: LinkedPage[] = [];
-    for (const route of table.routes) {
-      const outcome = rendered.get(route.path);
-      if (outcome && !outcome.ok) {
-        problems.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
-        continue;
-      }
-      const found = outcome ?? manifest!.files[route.outFile];
-      linked.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found.links ?? [], ids: found.ids ?? [] });
-    }
-    lap('render');
-
-    const allFiles = new Set<string>(desired.keys());
-    problems.push(...checkContentLinks(linked, allFiles, redirects, read.files, validated, problems));
-    lap('check links');
-    failOn(problems);
-
-    if (options.checkOnly) {
-      abortOutput(staging);
-    } else {
-      // Everything, the manifest included, is written before the output is swapped in: a write
-      // that fails (a full disk) fails the build with the previous output untouched.
-      const linksOf = new Map(linked.map((p) => [p.outFile, p]));
-      const files: BuildManifest['files'] = {};
-      for (const [file, key] of desired) {
-        const previous = plan.keep.has(file) ? manifest!.files[file] : undefined;
-        const page = linksOf.get(file);
-        // A rename keeps size and mtime, so the staged file's are the ones the output will have.
-        const stat = previous ?? statSync(join(staging.dir, file));
-        files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}) };
-      }
-      // Record the fingerprint only if no input changed while this build read them.
-      const folders = folderInputs(config);
-      const inputFiles = [...compiled.inputs, ...styles.inputs, ...islands.inputs, join(root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
-      const unchanged = fingerprintInputs(folders, [], fingerprintOptions) === foldersBefore;
-      const pendingManifest = prepareManifest(cacheDir, {
-        outDir,
-        files,
-        ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, fingerprintOptions), inputs: { folders, files: inputFiles } } : {}),
-        summary: {
-          pages: table.routes.length,
-          redirects: redirects.length,
-          assets: styles.assets.length + islands.assets.length + publicFiles.length,
-          // Said again by a build that finds nothing changed.
-          ...(leftOut ? { leftOut } : {}),
-        },
-      });
-      if (plan.mode === 'full') commitOutput(staging);
-      else commitChanges(staging, plan.write, plan.remove);
-      pendingManifest.publish();
-    }
-    lap('write');
-    const summary: BuildSummary = {
-      pages: table.routes.length,
-      rendered: toRender.length,
-      reused: table.routes.length - toRender.length,
-      redirects: redirects.length,
-      assets: styles.assets.length + islands.assets.length + publicFiles.length,
-      ms: performance.now() - started,
-      outDir: relative(process.cwd(), outDir) || '.',
-      stages,
-    };
-    if (leftOut) log(leftOut);
-    log(
-      `${options.checkOnly ? 'Checked' : 'Built'} ${summary.pages} pages (${summary.rendered} rendered, ${summary.reused} unchanged), ` +
-        `${summary.redirects} redirects, ${summary.assets} assets${options.checkOnly ? '' : ` → ${summary.outDir}/`} in ${formatMs(summary.ms)}`,
-    );
-    return summary;
-  } catch (error) {
-    abortOutput(staging);
-    throw asWriteFailure(error, outDir);
+/** Copies and writes the planned files and renders the planned pages; every page's links and ids. */
+async function renderPlanned(run: BuildRun, parts: SiteParts, state: SiteState, plan: OutputPlan, staging: Staging): Promise<LinkedPage[]> {
+  const { compiled } = parts;
+  const publicDir = join(run.root, publicDirOf(compiled.config));
+  const toRender = [];
+  for (const [file, output] of state.outputs) {
+    if (!plan.write.has(file)) continue;
+    if (output.kind === 'public') copyIntoOutput(staging.dir, publicDir, file);
+    else if (output.kind === 'file') writeOutputFile(staging.dir, file, output.contents);
   }
+  for (const route of state.routes) if (plan.write.has(route.outFile)) toRender.push(route);
+  const outcomes = await renderAll(toRender, {
+    config: compiled.config,
+    configModule: compiled.configModule,
+    workerModule: compiled.workerModule,
+    setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: staging.dir },
+    workers: run.options.workers,
+  });
+  const rendered = new Map(outcomes.map((o) => [o.path, o]));
+  const pages: LinkedPage[] = [];
+  for (const route of state.routes) {
+    const outcome = rendered.get(route.path);
+    if (outcome && !outcome.ok) {
+      state.diagnostics.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
+      continue;
+    }
+    const found = outcome ?? run.manifest!.files[route.outFile];
+    pages.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found.links ?? [], ids: found.ids ?? [] });
+  }
+  return pages;
+}
+
+/**
+ * Writes the manifest beside its final name, then swaps the output in and makes the manifest
+ * current. Everything is written before the swap: a write that fails (a full disk) fails the
+ * build with the previous output untouched.
+ */
+function writeBuild(
+  run: BuildRun,
+  parts: SiteParts,
+  state: SiteState,
+  done: { keys: Map<string, string>; plan: OutputPlan; pages: LinkedPage[]; staging: Staging; foldersBefore: string },
+): void {
+  const { keys, plan, pages, staging } = done;
+  const linksOf = new Map(pages.map((p) => [p.outFile, p]));
+  const files: BuildManifest['files'] = {};
+  for (const [file, key] of keys) {
+    const previous = plan.keep.has(file) ? run.manifest!.files[file] : undefined;
+    const page = linksOf.get(file);
+    // A rename keeps size and mtime, so the staged file's are the ones the output will have.
+    const stat = previous ?? statSync(join(staging.dir, file));
+    files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}) };
+  }
+  // Record the fingerprint only if no input changed while this build read them.
+  const folders = folderInputs(run.root, parts.compiled.config);
+  const inputFiles = [...parts.compiled.inputs, ...parts.styles.inputs, ...parts.islands.inputs, join(run.root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
+  const unchanged = fingerprintInputs(folders, [], run.fingerprint) === done.foldersBefore;
+  const leftOut = describeLeftOut(state.validated.leftOut);
+  const pendingManifest = prepareManifest(run.cacheDir, {
+    outDir: run.outDir,
+    files,
+    ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, run.fingerprint), inputs: { folders, files: inputFiles } } : {}),
+    // Said again by a build that finds nothing changed.
+    summary: { ...counts(parts, state), ...(leftOut ? { leftOut } : {}) },
+  });
+  if (plan.mode === 'full') commitOutput(staging);
+  else commitChanges(staging, plan.write, plan.remove);
+  pendingManifest.publish();
+}
+
+function counts(parts: SiteParts, state: SiteState): { pages: number; redirects: number; assets: number } {
+  return { pages: state.routes.length, redirects: state.redirects.length, assets: parts.styles.assets.length + parts.islands.assets.length + state.public.files.length };
+}
+
+/** The build's summary, logged as the "Left out" line (when entries were) and one line of counts. */
+function summarize(run: BuildRun, parts: SiteParts, state: SiteState, plan: OutputPlan): BuildSummary {
+  const { checkOnly } = run.options;
+  const rendered = state.routes.filter((r) => plan.write.has(r.outFile)).length;
+  const summary: BuildSummary = {
+    ...counts(parts, state),
+    rendered,
+    reused: state.routes.length - rendered,
+    ms: performance.now() - run.started,
+    outDir: relative(process.cwd(), run.outDir) || '.',
+    stages: run.stages,
+  };
+  const log = run.options.log ?? (() => {});
+  const leftOut = describeLeftOut(state.validated.leftOut);
+  if (leftOut) log(leftOut);
+  log(
+    `${checkOnly ? 'Checked' : 'Built'} ${summary.pages} pages (${summary.rendered} rendered, ${summary.reused} unchanged), ` +
+      `${summary.redirects} redirects, ${summary.assets} assets${checkOnly ? '' : ` → ${summary.outDir}/`} in ${formatMs(summary.ms)}`,
+  );
+  return summary;
+}
+
+/** Content files' texts by path, so a dead link is shown at its line. */
+function sourceTexts(state: SiteState): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const [file, loaded] of state.content) if (!loaded.unreadable) texts.set(file, loaded.text);
+  return texts;
 }
 
 /** A file-system error (a full disk, a read-only folder) as one sentence instead of a stack trace. */
@@ -211,32 +254,6 @@ function asWriteFailure(error: unknown, outDir: string): unknown {
   const reason = `${e.code} (${e.message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '')})`;
   const where = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
   return new DiagnosticError([messages.writeFailed(where(e.path), reason, where(outDir))]);
-}
-
-/**
- * Output files claimed twice: a `public/` file where the build writes a page or a file of its own,
- * or two files that a case-insensitive disk would merge. (Two pages at one path are reported by
- * the route table, with every input involved.)
- */
-function outputClashes(routes: Route[], publicFiles: string[], publicName: string, siteFiles: Map<string, unknown>): Diagnostic[] {
-  const owners = new Map<string, string[]>();
-  const own = (file: string, who: string) => owners.set(file, [...(owners.get(file) ?? []), who]);
-  for (const r of routes) own(r.outFile, r.sources[0] ?? `the page ${r.path}`);
-  for (const file of siteFiles.keys()) if (!owners.has(file)) own(file, `the generated ${file}`);
-  const diagnostics: Diagnostic[] = [];
-  for (const file of publicFiles) {
-    const generated = owners.get(file);
-    if (generated) {
-      diagnostics.push({ ...messages.publicClash(`${publicName}/${file}`, generated[0]), file: `${publicName}/${file}` });
-      continue;
-    }
-    own(file, `${publicName}/${file}`);
-  }
-  for (const group of foldedCollisions(owners.keys())) {
-    const inputs = group.map((f) => owners.get(f)![0]);
-    diagnostics.push({ ...messages.foldedCollision(group, inputs), file: inputs[0] });
-  }
-  return diagnostics;
 }
 
 /**
@@ -257,7 +274,7 @@ export function checkContentLinks(
   files: Set<string>,
   redirects: Redirect[],
   texts: Map<string, string>,
-  validated: ReturnType<typeof validateContent>,
+  validated: Pick<ValidateResult, 'failed' | 'images'>,
   problems: Diagnostic[],
 ): Diagnostic[] {
   const pending = new Set(validated.failed.map((f) => f.slug));

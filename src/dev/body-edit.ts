@@ -1,5 +1,7 @@
 import type { Entry, Route } from '../pipeline/types.ts';
-import { entryKey, sameData, validateWatched, type LoadedFile, type Output, type Snapshot, type SnapshotOptions } from './snapshot.ts';
+import { sameData } from '../pipeline/plan/change-plan.ts';
+import { entryKey, type LoadedFile, type Output } from '../pipeline/site-state.ts';
+import { validateWatched, type Snapshot, type SnapshotOptions } from './snapshot.ts';
 
 /**
  * The next snapshot for an edit that changed only Markdown bodies, without running the site's

@@ -40,12 +40,9 @@ export async function startDevServer(options: DevServerOptions) {
     for (const res of clients) res.write(frame);
   };
 
-  // Watch before the first build, so an edit made while it runs is not missed.
-  const watched = ['content', 'templates', 'public', 'site.config.ts'].map((p) => join(root, p));
-  // The generator's sources when this project has its own (the generator repository itself);
-  // a linked src/ (test fixtures, the benchmark corpus) belongs to another checkout.
-  if (isRealFolder(join(root, 'src'))) watched.push(join(root, 'src'));
-  const watcher = watch(watched, { ignoreInitial: true, ignored: (path) => /[/\\](node_modules|\.cache|\.git)([/\\]|$)/.test(path) });
+  // Every path comes from the session, from the config and the compiled site's inputs; it names
+  // them after each compile, before the content is read, so an edit made meanwhile is not missed.
+  const watcher = watch([], { ignoreInitial: true, ignored: (path) => /[/\\](node_modules|\.cache|\.git)([/\\]|$)/.test(path) });
   const changes = new Set<string>();
   /** Each path's state (see `signature`) when it was last handed to a rebuild. */
   const handed = new Map<string, string>();
@@ -58,7 +55,18 @@ export async function startDevServer(options: DevServerOptions) {
   watcher.on('all', (_event, path) => changed(path));
   // chokidar reports a save ~10 ms late on 4,000 content files (it watches each file and re-reads
   // a folder on every change in it); one plain watch per content folder reports it in ~1 ms.
-  const folderWatchers = watchFolders(join(root, 'content'), changed);
+  let folderWatchers = new Map<string, FSWatcher>();
+  let contentWatched: string | undefined;
+  const added = new Set<string>();
+  const watchPaths = (paths: string[], contentFolder: string | undefined) => {
+    const fresh = paths.filter((p) => !added.has(p));
+    for (const p of fresh) added.add(p);
+    if (fresh.length) watcher.add(fresh);
+    if (!contentFolder || contentFolder === contentWatched) return;
+    for (const w of folderWatchers.values()) w.close();
+    contentWatched = contentFolder;
+    folderWatchers = watchFolders(contentFolder, changed);
+  };
 
   const session: DevSession = await openDevSession({
     root,
@@ -66,6 +74,7 @@ export async function startDevServer(options: DevServerOptions) {
     baseUrl: options.baseUrl,
     drafts: options.drafts,
     onStylesheet: (change) => send('css', (g) => JSON.stringify({ ...change, generation: g })),
+    onWatch: watchPaths,
   });
   const report = (result: RebuildReport) => {
     options.log(result.line);
@@ -79,7 +88,6 @@ export async function startDevServer(options: DevServerOptions) {
     if (result.reload || recovered) send(undefined, () => 'reload');
   };
   report(session.initial);
-  watcher.add(session.watchedInputs());
   ready = true;
   if (changes.size) schedule();
 
@@ -99,10 +107,7 @@ export async function startDevServer(options: DevServerOptions) {
     const batch = [...changes];
     changes.clear();
     for (const path of batch) handed.set(path, signature(path));
-    running = session.apply(batch).then((result) => {
-      report(result);
-      watcher.add(session.watchedInputs());
-    });
+    running = session.apply(batch).then(report);
     await running;
     running = undefined;
   }

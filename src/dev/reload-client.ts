@@ -1,4 +1,5 @@
 import { formatLocation, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { escapeHtml } from '../escape.ts';
 
 /**
  * Injected into every page the dev server sends, with the server's `generation` (how many updates
@@ -16,15 +17,14 @@ export const reloadClient = (generation: number) =>
   `for(const l of document.querySelectorAll('link[rel="stylesheet"]')){const i=c.from.indexOf(l.getAttribute('href'));if(i>=0&&c.to[i])l.setAttribute('href',c.to[i])}});` +
   `es.addEventListener('problems',(e)=>{es.close();document.open();document.write(JSON.parse(e.data));document.close()})})()</script>`;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The page shown instead of the site while the last build failed. */
 export function overlayHtml(problems: Diagnostic[], generation: number): string {
   const items = problems
     .map(
-      (d) => `<li><p><strong>${esc(formatLocation(d) || 'Build')}</strong></p><p>${esc(d.message)}</p>` +
-        (d.frame ? `<pre>${esc(d.frame)}</pre>` : '') +
-        (d.hint ? `<p>Hint: ${esc(d.hint)}</p>` : '') + '</li>',
+      (d) => `<li><p><strong>${escapeHtml(formatLocation(d) || 'Build')}</strong></p><p>${escapeHtml(d.message)}</p>` +
+        (d.frame ? `<pre>${escapeHtml(d.frame)}</pre>` : '') +
+        (d.hint ? `<p>Hint: ${escapeHtml(d.hint)}</p>` : '') + '</li>',
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build error</title>

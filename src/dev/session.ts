@@ -1,26 +1,17 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { messages } from '../diagnostics/messages.ts';
-import { readManifest, writeManifest, type BuildManifest } from '../pipeline/plan/manifest.ts';
-import { compileSite } from '../pipeline/compile/compile-site.ts';
+import { buildSite } from '../build.ts';
 import { formatMs } from '../pipeline/format.ts';
-import { build } from '../build.ts';
-import { bundleIslands } from '../pipeline/bundle/islands.ts';
-import { checkLinks, type LinkedPage } from '../pipeline/links/links.ts';
-import { readContentFile, readContentFiles } from '../pipeline/load/load.ts';
-import type { MarkdownCache } from '../pipeline/render/markdown-cache.ts';
-import { generatorRoot } from '../pipeline/paths.ts';
-import { renderAll } from '../pipeline/render/render-pool.ts';
-import type { RenderContext } from '../pipeline/render/render.ts';
-import type { PageOutcome } from '../pipeline/render/render-pages.ts';
-import { bundleStyles } from '../pipeline/bundle/styles.ts';
-import type { Route } from '../pipeline/types.ts';
-import { commitChanges, copyIntoOutput, listFolder, startOutput, writeOutputFile, writeRendered, abortOutput } from '../pipeline/write/write.ts';
+import { describePlan, planRebuild, type PlannedFile } from '../pipeline/plan/change-plan.ts';
+import { openThreadRenderer } from '../pipeline/render/render-pool.ts';
+import { contentDirOf, readPublic } from '../pipeline/site-state.ts';
+import { writeOutputFile } from '../pipeline/write/write.ts';
 import { applyBodyEdits } from './body-edit.ts';
-import { describePlan, planRebuild, type PlannedFile } from '../pipeline/plan/dev-plan.ts';
-import { computeSnapshot, loadFile, walkOrder, type CompiledParts, type LoadedFile, type Snapshot } from './snapshot.ts';
-import { templateDependencies } from './template-deps.ts';
+import { classifyChange, compileParts, nextContent, nextParts, relativeTo, watchedPaths, type ChangeKind } from './changes.ts';
+import { openManifestRecorder, type ManifestRecorder } from './manifest-recorder.ts';
+import { computeSnapshot, devHooks, snapshotOf, validationCacheFor, type CompiledParts, type Snapshot, type SnapshotOptions } from './snapshot.ts';
+import { renderPages, writePlan, type DevOutput } from './write-plan.ts';
 
 export interface DevSessionOptions {
   root: string;
@@ -29,6 +20,11 @@ export interface DevSessionOptions {
   drafts?: boolean;
   /** Called as soon as a new stylesheet is in the output, before pages are rewritten (optional). */
   onStylesheet?: (change: { from: string[]; to: string[] }) => void;
+  /**
+   * Called after every compile, before content is read, with every path to watch (see
+   * `watchedPaths`) and the content folder (optional).
+   */
+  onWatch?: (paths: string[], contentFolder: string | undefined) => void;
 }
 
 /** What one rebuild did, for the terminal and the open browsers. */
@@ -43,344 +39,151 @@ export interface RebuildReport {
   plan: PlannedFile[];
 }
 
-/** Below this many pages, rendering on this thread beats starting workers. */
-const THREAD_RENDER_LIMIT = 300;
-
-/** What a changed path is, for the planner. */
-type ChangeKind = 'full' | 'content' | 'public' | 'styles' | 'islands' | 'templates' | 'unused';
+/** A dev session's state between edits; replaced, never patched, by each rebuild. */
+interface Session extends DevOutput {
+  options: DevSessionOptions;
+  /** The last good snapshot; undefined until a build succeeds. */
+  snapshot?: Snapshot;
+  /** The parts last compiled, whether or not the build after them succeeded. */
+  parts?: CompiledParts;
+  /** Files the last failure was found in; their folders are watched too. */
+  problemFiles: string[];
+  /** Changed paths not yet applied (a failed rebuild keeps them for the next). */
+  pending: Set<string>;
+  manifest: ManifestRecorder;
+}
 
 /**
  * A long-lived build: the compiled site, the loaded and validated content, the route table and
  * the key of every output file stay in memory between edits. An edit re-reads only what changed,
- * recomputes the output list, and renders and writes only the files whose key changed.
+ * recomputes the site state, and renders and writes only the files whose key changed.
  *
  * # Design decision
- * The first build and any change to the generator or `site.config.ts` go through `build()` itself,
- * so the output `dev` starts from is exactly what `heartnotes build` writes; the in-memory snapshot
- * is then computed beside it. Options considered: keep calling `build()` on every edit (~2 s on
- * 4,000 pages: it re-reads and re-validates everything and plans against the manifest on disk), or
- * patch the previous snapshot in place. Recomputing the snapshot from mostly-reused pieces (the
- * records and validated entries of unchanged files are the same objects) keeps every stage the
- * build's own code and data immutable between edits.
+ * The first build and any change to the generator or `site.config.ts` run the build itself
+ * (`buildSite`, with dev's validation and body-read hooks), so the output `dev` starts from is
+ * exactly what `heartnotes build` writes and the build's site state becomes the first snapshot.
+ * Later edits recompute the snapshot with the same shared stages (site-state.ts) and plan against
+ * the previous one with the same change planner. Options considered: calling `build()` on every
+ * edit (~2 s on 4,000 pages: it re-reads and re-validates everything and plans against the
+ * manifest on disk), or patching the previous snapshot in place. Recomputing from mostly-reused
+ * pieces (records and validated entries of unchanged files are the same objects) keeps every
+ * stage the build's own code and data immutable between edits.
  */
 export async function openDevSession(options: DevSessionOptions) {
   const root = realpathSync(resolve(options.root));
   const outDir = resolve(root, options.outDir);
   const cacheDir = join(root, '.cache');
-  let snapshot: Snapshot | undefined;
-  let pending = new Set<string>();
-  let manifest: BuildManifest | undefined;
-  let manifestTimer: NodeJS.Timeout | undefined;
-  let renderer: { module: string; ctx: RenderContext & { cache: MarkdownCache } } | undefined;
-  const links = new Map<string, { links: string[]; ids: string[] }>();
-  const today = () => new Date().toISOString().slice(0, 10);
-
-  const folders = () => {
-    const config = snapshot?.parts.compiled.config;
-    const contentDir = config?.contentDir ?? 'content';
-    return {
-      contentDir,
-      content: join(root, contentDir),
-      public: join(root, config?.publicDir ?? 'public'),
-      publicDir: config?.publicDir ?? 'public',
-      islands: realOrSelf(join(root, 'templates', 'islands')),
-      scripts: realOrSelf(join(root, 'templates', 'scripts')),
-    };
+  const s: Session = {
+    options, root, outDir, cacheDir,
+    renderer: openThreadRenderer(),
+    links: new Map(),
+    problemFiles: [],
+    pending: new Set(),
+    manifest: openManifestRecorder(cacheDir, outDir, () => s.links),
   };
-
-  const compileParts = async (): Promise<CompiledParts> => {
-    const compiled = await compileSite(root);
-    const [styles, islands] = await Promise.all([bundleStyles(root, compiled.config.styles), bundleIslands(root, { runtime: compiled.config.islands?.runtime })]);
-    const analysed = templateDependencies(compiled.config, compiled.metafile, root, folders().islands);
-    return { compiled, ...analysed, styles, islands };
-  };
-
-  /** Everything from scratch: `build()`, then the snapshot beside it. */
-  const fullBuild = async (why: string): Promise<RebuildReport> => {
-    const started = performance.now();
-    flushManifest();
-    disposeRenderer();
-    try {
-      const summary = await build({ root, outDir: options.outDir, baseUrl: options.baseUrl, drafts: options.drafts });
-      const parts = await compileParts();
-      const config = parts.compiled.config;
-      const contentDir = config.contentDir ?? 'content';
-      const content = new Map<string, LoadedFile>();
-      const read = readContentFiles(root, contentDir);
-      for (const [file, text] of read.files) content.set(file, loadFile(file, text, contentDir, parts));
-      for (const [file, problem] of read.problems) content.set(file, { text: '', diagnostics: [problem], unreadable: true });
-      const publicDir = config.publicDir ?? 'public';
-      const next = computeSnapshot(parts, content, listFolder(join(root, publicDir)).files, snapshotOptions(publicDir), undefined);
-      manifest = readManifest(cacheDir, outDir);
-      links.clear();
-      for (const [file, output] of next.outputs) {
-        if (output.kind !== 'page') continue;
-        const record = manifest?.files[file];
-        links.set(file, record?.links && record.ids ? { links: record.links, ids: record.ids } : await linksOnDisk(join(outDir, file)));
-      }
-      snapshot = next;
-      pending = new Set();
-      return {
-        line: `${why}: ${summary.rendered} page(s) rendered, ${summary.reused} unchanged, in ${formatMs(performance.now() - started)}`,
-        reload: true,
-        plan: [],
-      };
-    } catch (error) {
-      return failed(error);
-    }
-  };
-
-  const snapshotOptions = (publicDir: string) => ({ baseUrl: options.baseUrl, drafts: options.drafts, today: today(), publicDir });
-
-  const classify = (path: string): ChangeKind => {
-    const real = realOrSelf(path);
-    const rel = relative(root, path).split(sep).join('/');
-    const dirs = folders();
-    if (rel === 'site.config.ts' || real.startsWith(join(generatorRoot, 'src') + sep) || rel.startsWith('src/')) return 'full';
-    if (path.startsWith(dirs.content + sep)) return 'content';
-    if (path.startsWith(dirs.public + sep)) return 'public';
-    const parts = snapshot!.parts;
-    if (parts.styles.inputs.some((f) => realOrSelf(f) === real)) return 'styles';
-    if (real.startsWith(dirs.islands + sep) || real.startsWith(dirs.scripts + sep) || parts.islands.inputs.includes(real)) return 'islands';
-    if (parts.compiled.inputs.includes(real)) return 'templates';
-    return 'unused';
-  };
-
-  /** Applies a batch of changed paths (absolute) to the snapshot and the output. */
-  const apply = async (paths: string[]): Promise<RebuildReport> => {
-    for (const p of paths) pending.add(p);
-    const changed = [...pending].sort();
-    const names = [...new Set(changed.map((p) => relative(root, p).split(sep).join('/')))];
-    if (!snapshot) return fullBuild(`${names.join(', ')} changed → full rebuild (the last build failed)`);
-    const kinds = new Set(changed.map(classify));
-    if (kinds.has('full')) return fullBuild(`${names.join(', ')} changed → full rebuild (generator or site config)`);
-    if ([...kinds].every((k) => k === 'unused')) {
-      pending = new Set();
-      return { line: `${names.join(', ')} changed → not used by the site: nothing to rebuild`, reload: false, plan: [] };
-    }
-    const started = performance.now();
-    try {
-      const previous = snapshot;
-      const parts = await nextParts(previous.parts, kinds);
-      const dirs = folders();
-      const edited = changed.filter((p) => classify(p) === 'content');
-      const content = nextContent(previous, parts, edited, dirs.contentDir);
-      const publicFiles = kinds.has('public') ? listFolder(dirs.public).files : previous.publicFiles;
-      const opts = snapshotOptions(dirs.publicDir);
-      // Only Markdown bodies changed: the site's functions need not run again (body-edit.ts).
-      const bodyOnly = [...kinds].every((k) => k === 'content') && applyBodyEdits(previous, content, edited.map(relativeTo(root)), opts);
-      const next = bodyOnly || computeSnapshot(parts, content, publicFiles, opts, previous.validation);
-      const cause = { content: new Set(names.filter((n) => n.startsWith(`${dirs.contentDir}/`))) };
-      const plan = planRebuild(previous, next, cause);
-      const stylesheet = stylesheetChange(previous, next);
-      if (stylesheet) {
-        // The browser can swap the stylesheet now; pages naming it are rewritten below.
-        for (const a of next.parts.styles.assets) writeOutputFile(outDir, a.outFile, a.contents);
-        options.onStylesheet?.(stylesheet);
-      }
-      await writePlan(previous, next, plan);
-      snapshot = next;
-      pending = new Set();
-      const visible = plan.some((p) => p.kind !== 'file' || p.file.endsWith('.html') || p.file.endsWith('.css'));
-      const onlyStyles = !!stylesheet && [...kinds].every((k) => k === 'styles');
-      return {
-        line: describePlan(names, plan, formatMs(performance.now() - started)),
-        reload: visible && !onlyStyles,
-        plan,
-      };
-    } catch (error) {
-      return failed(error);
-    }
-  };
-
-  const nextParts = async (previous: CompiledParts, kinds: Set<ChangeKind>): Promise<CompiledParts> => {
-    const all = kinds.has('unused'); // e.g. a file a broken template was missing
-    const recompile = all || kinds.has('templates') || kinds.has('islands');
-    const compiled = recompile ? await compileSite(root) : previous.compiled;
-    const [styles, islands] = await Promise.all([
-      all || kinds.has('styles') ? bundleStyles(root, compiled.config.styles) : previous.styles,
-      all || kinds.has('islands') ? bundleIslands(root, { runtime: compiled.config.islands?.runtime }) : previous.islands,
-    ]);
-    const analysed = recompile
-      ? templateDependencies(compiled.config, compiled.metafile, root, folders().islands)
-      : { templates: previous.templates, contentModel: previous.contentModel };
-    return { compiled, ...analysed, styles, islands };
-  };
-
-  /** Re-reads changed content files; with a new content model, re-parses every file. */
-  const nextContent = (previous: Snapshot, parts: CompiledParts, changed: string[], contentDir: string) => {
-    const reparse = parts.contentModel !== previous.parts.contentModel;
-    if (!reparse && changed.length === 0) return previous.content;
-    const files = new Map(previous.content);
-    let added = false;
-    for (const path of changed) {
-      const file = relativeTo(root)(path);
-      if (!/\.(md|json)$/.test(file) || file.split('/').some((s) => s.startsWith('.'))) continue;
-      let read: ReturnType<typeof readContentFile> | undefined;
-      try {
-        read = readContentFile(path, file);
-      } catch {
-        read = undefined;
-      }
-      if (read === undefined) files.delete(file);
-      else if (!reparse && !read.problem && files.get(file)?.text === read.text) continue; // saved unchanged
-      else {
-        added ||= !files.has(file);
-        files.set(file, read.problem ? { text: read.text, diagnostics: [read.problem], unreadable: true } : loadFile(file, read.text, contentDir, parts));
-      }
-    }
-    if (reparse) for (const [file, loaded] of files) if (!loaded.unreadable && !changed.includes(join(root, file))) files.set(file, loadFile(file, loaded.text, contentDir, parts));
-    return added ? new Map([...files].sort(([a], [b]) => walkOrder(a, b))) : files;
-  };
-
-  /** Renders the planned pages, checks every page's links, then moves the files into the output. */
-  const writePlan = async (previous: Snapshot, next: Snapshot, plan: PlannedFile[]) => {
-    const write = plan.filter((p) => p.action === 'write');
-    const routes = write.flatMap((p) => {
-      const output = next.outputs.get(p.file)!;
-      return output.kind === 'page' ? [output.route] : [];
-    });
-    const staging = startOutput(outDir);
-    try {
-      const outcomes = await render(next, routes, staging.dir);
-      const renderErrors: Diagnostic[] = [];
-      const rendered = new Map<string, { links: string[]; ids: string[] }>();
-      for (const o of outcomes) {
-        if (o.ok) rendered.set(o.outFile, o);
-        else renderErrors.push({ ...messages.renderFailed(o.path, o.error), file: routes.find((r) => r.path === o.path)?.sources[0] });
-      }
-      if (renderErrors.length) throw new DiagnosticError(renderErrors);
-      const pages: LinkedPage[] = next.routes.map((r) => {
-        const found = rendered.get(r.outFile) ?? links.get(r.outFile);
-        return { path: r.path, outFile: r.outFile, source: r.sources[0], links: found?.links ?? [], ids: found?.ids ?? [] };
-      });
-      const only = linksToCheck(previous, next, plan, rendered);
-      const dead = checkLinks(pages, new Set(next.outputs.keys()), next.redirects, only);
-      if (dead.length) {
-        // Checked again with the sources, only now, so each dead link is shown at its line.
-        const texts = new Map([...next.content].map(([file, loaded]) => [file, loaded.text]));
-        throw new DiagnosticError(checkLinks(pages, new Set(next.outputs.keys()), next.redirects, only, { texts }));
-      }
-
-      for (const p of write) {
-        const output = next.outputs.get(p.file)!;
-        if (output.kind === 'file') writeOutputFile(staging.dir, p.file, output.contents);
-        if (output.kind === 'public') copyIntoOutput(staging.dir, folders().public, p.file);
-      }
-      const removed = plan.filter((p) => p.action === 'remove').map((p) => p.file);
-      commitChanges(staging, write.map((p) => p.file), removed);
-      for (const [file, page] of rendered) links.set(file, { links: page.links, ids: page.ids });
-      for (const file of removed) links.delete(file);
-      recordInManifest(write.map((p) => p.file), removed);
-    } catch (error) {
-      abortOutput(staging);
-      throw error;
-    }
-  };
-
-  const render = async (next: Snapshot, routes: Route[], stagingDir: string): Promise<PageOutcome[]> => {
-    const { compiled } = next.parts;
-    const setup = { site: next.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir, stagingDir };
-    if (routes.length > THREAD_RENDER_LIMIT) {
-      return renderAll(routes, { config: compiled.config, configModule: compiled.configModule, workerModule: compiled.workerModule, setup });
-    }
-    const { createRenderContext, renderPage } = await import('../pipeline/render/render-pages.ts');
-    const markdownOptions = JSON.stringify([next.site.settings.url, next.site.settings.affiliateHosts]);
-    const module = `${compiled.configModule}\0${markdownOptions}`;
-    if (renderer?.module !== module) {
-      disposeRenderer();
-      renderer = { module, ctx: createRenderContext(compiled.config, setup) };
-    }
-    const ctx = { ...renderer.ctx, site: next.site };
-    return routes.map((route) => writeRendered(renderPage(route, ctx), stagingDir));
-  };
-
-  /**
-   * The pages whose links need checking. The previous snapshot's links all resolved; while no file
-   * appeared or went, no redirect changed and no rendered page lost or gained an id, only the
-   * rendered pages' own links can be dead (checking all 4,000 pages' links costs ~150 ms).
-   */
-  const linksToCheck = (
-    previous: Snapshot,
-    next: Snapshot,
-    plan: PlannedFile[],
-    rendered: Map<string, { ids: string[] }>,
-  ): Set<string> | undefined => {
-    if (plan.some((p) => p.action === 'remove' || p.reason === 'new page' || p.reason === 'new file')) return undefined;
-    if (JSON.stringify(previous.redirects) !== JSON.stringify(next.redirects)) return undefined;
-    for (const [file, page] of rendered) {
-      if ((links.get(file)?.ids ?? []).join('\n') !== page.ids.join('\n')) return undefined;
-    }
-    return new Set(rendered.keys());
-  };
-
-  /**
-   * Later `build`s rewrite what dev wrote (its key never matches) and forget what dev removed.
-   * The manifest is updated when it is flushed, a second after the last rebuild, so the stat
-   * calls and the copy of its 4,000 entries are not on the way to the reload.
-   */
-  const unrecorded = new Map<string, 'written' | 'removed'>();
-  const recordInManifest = (written: string[], removed: string[]) => {
-    if (!manifest) return;
-    for (const file of written) unrecorded.set(file, 'written');
-    for (const file of removed) unrecorded.set(file, 'removed');
-    clearTimeout(manifestTimer);
-    manifestTimer = setTimeout(flushManifest, 1_000);
-  };
-
-  function flushManifest(): void {
-    clearTimeout(manifestTimer);
-    manifestTimer = undefined;
-    if (!manifest) return;
-    if (unrecorded.size) {
-      const files = { ...manifest.files };
-      for (const [file, change] of unrecorded) {
-        const s = change === 'written' ? statIfPresent(join(outDir, file)) : undefined;
-        if (s) files[file] = { key: 'written-by-dev', size: s.size, mtimeMs: s.mtimeMs, ...links.get(file) };
-        else delete files[file]; // removed, by dev or since
-      }
-      unrecorded.clear();
-      manifest = { ...manifest, files, fingerprint: undefined, inputs: undefined };
-    }
-    const { layout: _layout, ...rest } = manifest;
-    writeManifest(cacheDir, rest);
-  }
-
-  function disposeRenderer(): void {
-    renderer?.ctx.cache.flush();
-    renderer = undefined;
-  }
-
-  const failed = (error: unknown): RebuildReport => {
-    const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: (error as Error).stack ?? String(error) }];
-    return { line: problems.map(formatDiagnostic).join('\n\n'), problems, reload: false, plan: [] };
-  };
-
-  const initial = await fullBuild('Initial build');
+  s.options.onWatch?.(watchedPaths(root, undefined), undefined);
+  const initial = await fullBuild(s, 'Initial build');
   // Load React and the Markdown cache now rather than on the first edit.
-  if (snapshot) await render(snapshot, [], outDir);
+  if (s.snapshot) await renderPages(s, s.snapshot, [], outDir);
   return {
     initial,
-    apply,
-    classify,
-    /** Files a watcher should follow besides the content, public and template folders. */
-    watchedInputs(): string[] {
-      const parts = snapshot?.parts;
-      if (!parts) return [];
-      const generatorSrc = join(generatorRoot, 'src') + sep;
-      return [...parts.compiled.inputs, ...parts.styles.inputs, ...parts.islands.inputs].filter(
-        (f) => !f.includes(`${sep}node_modules${sep}`) && !realOrSelf(f).startsWith(generatorSrc) && existsSync(f),
-      );
-    },
+    /** Applies a batch of changed paths (absolute) to the snapshot and the output. */
+    apply: (paths: string[]) => applyChanges(s, paths),
+    /** What a changed path is to the planner (`full` before the site has built). */
+    classify: (path: string): ChangeKind => (s.snapshot ? classifyChange(root, s.snapshot.parts, path) : 'full'),
+    /** Every path a watcher should follow, from the config and the compiled site's inputs. */
+    watchedPaths: () => watchedPaths(root, s.parts, s.problemFiles),
     /** Writes what dev changed into the build manifest and closes the Markdown cache. */
     close(): void {
-      flushManifest();
-      disposeRenderer();
+      s.manifest.flush();
+      s.renderer.close();
     },
   };
 }
 
 export type DevSession = Awaited<ReturnType<typeof openDevSession>>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function snapshotOptions(s: Session): SnapshotOptions {
+  return { baseUrl: s.options.baseUrl, drafts: s.options.drafts, today: today() };
+}
+
+/** Everything from scratch: the build's own stages, whose site state becomes the snapshot. */
+async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
+  const started = performance.now();
+  s.manifest.flush();
+  s.renderer.close();
+  try {
+    const parts = await compileParts(s.root);
+    s.parts = parts;
+    s.problemFiles = [];
+    s.options.onWatch?.(watchedPaths(s.root, parts), join(s.root, contentDirOf(parts.compiled.config)));
+    const now = new Date();
+    const validation = validationCacheFor(parts, { ...snapshotOptions(s), today: now.toISOString().slice(0, 10) });
+    const hooks = devHooks(validation);
+    const { outDir, baseUrl, drafts } = s.options;
+    const built = await buildSite({ root: s.root, outDir, baseUrl, drafts, now }, { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions });
+    s.snapshot = snapshotOf(parts, built.state, validation, hooks.reads);
+    s.links = new Map(built.pages.map((p) => [p.outFile, { links: p.links, ids: p.ids }]));
+    s.manifest.reload();
+    s.pending = new Set();
+    const { rendered, reused } = built.summary;
+    return { line: `${why}: ${rendered} page(s) rendered, ${reused} unchanged, in ${formatMs(performance.now() - started)}`, reload: true, plan: [] };
+  } catch (error) {
+    return failed(s, error);
+  }
+}
+
+/** Applies a batch of changed paths (absolute): a full build, or the edit planned against the snapshot. */
+async function applyChanges(s: Session, paths: string[]): Promise<RebuildReport> {
+  for (const p of paths) s.pending.add(p);
+  const changed = [...s.pending].sort();
+  const names = [...new Set(changed.map(relativeTo(s.root)))];
+  if (!s.snapshot) return fullBuild(s, `${names.join(', ')} changed → full rebuild (the last build failed)`);
+  const previous = s.snapshot;
+  const kinds = new Set(changed.map((p) => classifyChange(s.root, previous.parts, p)));
+  if (kinds.has('full')) return fullBuild(s, `${names.join(', ')} changed → full rebuild (generator or site config)`);
+  if ([...kinds].every((k) => k === 'unused')) {
+    s.pending = new Set();
+    return { line: `${names.join(', ')} changed → not used by the site: nothing to rebuild`, reload: false, plan: [] };
+  }
+  const started = performance.now();
+  try {
+    const next = await nextSnapshot(s, previous, changed, kinds);
+    const contentDir = contentDirOf(next.parts.compiled.config);
+    const plan = planRebuild(previous, next, { content: new Set(names.filter((n) => n.startsWith(`${contentDir}/`))) });
+    const stylesheet = stylesheetChange(previous, next);
+    if (stylesheet) {
+      // The browser can swap the stylesheet now; pages naming it are rewritten below.
+      for (const a of next.parts.styles.assets) writeOutputFile(s.outDir, a.outFile, a.contents);
+      s.options.onStylesheet?.(stylesheet);
+    }
+    const { written, removed } = await writePlan(s, previous, next, plan);
+    s.manifest.record(written, removed);
+    s.snapshot = next;
+    s.pending = new Set();
+    const visible = plan.some((p) => p.kind !== 'file' || p.file.endsWith('.html') || p.file.endsWith('.css'));
+    const onlyStyles = !!stylesheet && [...kinds].every((k) => k === 'styles');
+    return { line: describePlan(names, plan, formatMs(performance.now() - started)), reload: visible && !onlyStyles, plan };
+  } catch (error) {
+    return failed(s, error);
+  }
+}
+
+/** The snapshot after an edit: the fast path for body-only edits, else the shared stages again. */
+async function nextSnapshot(s: Session, previous: Snapshot, changed: string[], kinds: Set<ChangeKind>): Promise<Snapshot> {
+  const parts = await nextParts(s.root, previous.parts, kinds);
+  if (parts !== previous.parts) s.parts = parts;
+  if (parts.compiled !== previous.parts.compiled) s.options.onWatch?.(watchedPaths(s.root, parts), undefined);
+  const edited = changed.filter((p) => classifyChange(s.root, previous.parts, p) === 'content');
+  const content = nextContent(s.root, previous, parts, edited);
+  const publicListing = kinds.has('public') ? readPublic(s.root, parts.compiled.config) : previous.public;
+  const options = snapshotOptions(s);
+  // Only Markdown bodies changed: the site's functions need not run again (body-edit.ts).
+  const bodyOnly = [...kinds].every((k) => k === 'content') && applyBodyEdits(previous, content, edited.map(relativeTo(s.root)), options);
+  return bodyOnly || computeSnapshot(parts, content, publicListing, options, previous.validation);
+}
 
 /** The stylesheets' addresses before and after, when they changed. */
 function stylesheetChange(previous: Snapshot, next: Snapshot): { from: string[]; to: string[] } | undefined {
@@ -389,39 +192,11 @@ function stylesheetChange(previous: Snapshot, next: Snapshot): { from: string[];
   return from.join('\n') === to.join('\n') ? undefined : { from, to };
 }
 
-function statIfPresent(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
+/** A failed build or rebuild: its problems for the terminal and the browsers; the output stays. */
+function failed(s: Session, error: unknown): RebuildReport {
+  const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: (error as Error).stack ?? String(error) }];
+  // The files a build failed at are what the editor will fix (or create, for a missing import).
+  s.problemFiles = problems.flatMap((p) => (p.file ? [p.file] : []));
+  s.options.onWatch?.(watchedPaths(s.root, s.parts, s.problemFiles), undefined);
+  return { line: problems.map(formatDiagnostic).join('\n\n'), problems, reload: false, plan: [] };
 }
-
-/** Root-relative POSIX paths, as content files are keyed. */
-function relativeTo(root: string): (path: string) => string {
-  return (path) => relative(root, path).split(sep).join('/');
-}
-
-/** A path with symbolic links resolved; for a deleted file, its folder's. */
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    try {
-      return join(realpathSync(dirname(path)), basename(path));
-    } catch {
-      return path;
-    }
-  }
-}
-
-async function linksOnDisk(file: string): Promise<{ links: string[]; ids: string[] }> {
-  const { extractIds, extractLinks } = await import('../pipeline/render/render.ts');
-  try {
-    const html = readFileSync(file, 'utf8');
-    return { links: extractLinks(html), ids: extractIds(html) };
-  } catch {
-    return { links: [], ids: [] };
-  }
-}
-

@@ -1,5 +1,198 @@
-import type { Redirect, Route, SiteConfig, SiteSettings } from './types.ts';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { messages } from '../diagnostics/messages.ts';
+import { bundleIslands, type IslandBundle } from './bundle/islands.ts';
+import { bundleStyles, type StyleAsset } from './bundle/styles.ts';
+import type { CompiledSite } from './compile/compile-site.ts';
+import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder.ts';
+import { loadContent, readContentFiles, type ContentRecord } from './load/load.ts';
+import { hashText } from './plan/manifest.ts';
+import type { TemplateDeps } from './plan/template-deps.ts';
+import { buildRouteTable } from './routes/routes.ts';
 import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './site-files/site-files.ts';
+import type { Entry, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
+import { validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
+import { foldedCollisions } from './write/output-paths.ts';
+
+/**
+ * The stages `build` and `dev` share: from a compiled site and its content files to the "site
+ * state", everything a build knows before it renders: validated content, the route table, the
+ * template site data, the generated files and every output file with what it is made of.
+ */
+
+/** The compiled parts a site state is computed from. */
+export interface SiteParts {
+  compiled: CompiledSite;
+  styles: { assets: StyleAsset[]; inputs: string[] };
+  islands: IslandBundle;
+  /** Each template's source files, for dev's finer page keys (optional: pages depend on all of them). */
+  templates?: Map<string, TemplateDeps>;
+}
+
+/** One content file as last read: its text, and its record or the problem that stopped it. */
+export interface LoadedFile {
+  text: string;
+  record?: ContentRecord;
+  diagnostics: Diagnostic[];
+  /** Not UTF-8, a control character, a broken link: nothing to parse until it changes. */
+  unreadable?: true;
+}
+
+/**
+ * What a page is built from, part by part. Equal parts mean equal HTML; the part that differs is
+ * the reason the change planner gives for rendering the page again.
+ */
+export interface PageKey {
+  /** Settings and shared data of the site. */
+  site: string;
+  /** Stylesheet addresses and the island loader. */
+  assets: string;
+  /** The template's source files (see template-deps.ts), or the compiled site's version. */
+  template: string;
+  /** Chunk addresses of the islands the template can place. */
+  islands: string;
+  /** The Markdown entry (front matter and body). */
+  entry: string;
+  /** Everything else about the route: path, props, sources, aliases (compared with `sameData`). */
+  route: Omit<Route, 'entry'>;
+}
+
+/** One output file and what it is made of. */
+export type Output =
+  | { kind: 'page'; route: Route; key: PageKey }
+  | { kind: 'file'; contents: string | Uint8Array }
+  | { kind: 'public'; size: number; mtimeMs: number };
+
+/** The public folder as listed: its files, and links in it that lead nowhere. */
+export interface PublicListing {
+  files: FolderFile[];
+  broken: BrokenLink[];
+}
+
+export interface SiteStateOptions {
+  baseUrl?: string;
+  drafts?: boolean;
+  /** `YYYY-MM-DD`: entries dated later are left out. */
+  today: string;
+  /** Validates one record (default: `validateRecord`); dev's reuses the results of unchanged records. */
+  validate?: typeof validateRecord;
+  /** Calls the site's functions (default: calls `fn`); dev notes which bodies they read. */
+  runSiteFunctions?: <T>(fn: () => T) => T;
+  /**
+   * Throw a `DiagnosticError` at the first stage that finds a problem (default: false: collect
+   * them all and go on, as a build does, to report dead links in the same run).
+   */
+  failFast?: boolean;
+}
+
+/** Everything known about the site before rendering. */
+export interface SiteState {
+  /** Content files by path relative to the root, in the order a folder walk reads them. */
+  content: Map<string, LoadedFile>;
+  public: PublicListing;
+  validated: ValidateResult;
+  routes: Route[];
+  redirects: Redirect[];
+  site: TemplateSite;
+  /** Output path → what it is made of: public files, generated files, then pages. */
+  outputs: Map<string, Output>;
+  /** Every problem found so far (content, routes, public files, clashes); empty when none. */
+  diagnostics: Diagnostic[];
+}
+
+/** Bundles the stylesheet and the islands of a compiled site, at once. */
+export async function bundleAssets(root: string, config: SiteConfig): Promise<Pick<SiteParts, 'styles' | 'islands'>> {
+  const [styles, islands] = await Promise.all([bundleStyles(root, config.styles), bundleIslands(root, { runtime: config.islands?.runtime })]);
+  return { styles, islands };
+}
+
+/** The config's content folder, relative to the root (default: `content`). */
+export const contentDirOf = (config: SiteConfig): string => config.contentDir ?? 'content';
+
+/** The config's public folder, relative to the root (default: `public`). */
+export const publicDirOf = (config: SiteConfig): string => config.publicDir ?? 'public';
+
+/** Reads and parses every content file; a file that cannot be read carries its problem. */
+export function readContent(root: string, config: SiteConfig): Map<string, LoadedFile> {
+  const contentDir = contentDirOf(config);
+  const content = new Map<string, LoadedFile>();
+  const read = readContentFiles(root, contentDir);
+  for (const [file, text] of read.files) content.set(file, loadFile(file, text, config));
+  for (const [file, problem] of read.problems) content.set(file, { text: '', diagnostics: [problem], unreadable: true });
+  return content;
+}
+
+/** Lists the public folder of the site. */
+export function readPublic(root: string, config: SiteConfig): PublicListing {
+  return listFolder(join(root, publicDirOf(config)));
+}
+
+/** Parses one content file; the load stage for that file alone. */
+export function loadFile(file: string, text: string, config: SiteConfig): LoadedFile {
+  const loaded = loadContent(new Map([[file, text]]), contentDirOf(config), config.collections);
+  return { text, record: loaded.records[0], diagnostics: loaded.diagnostics };
+}
+
+/**
+ * Validates the content, runs the site's functions (settings, routes, shared data, redirects,
+ * generated files) and lists every output file with what it is made of. Problems are collected,
+ * not thrown, so a build can go on to report dead links in the same run; only a missing data
+ * file, which every page reads, throws a `DiagnosticError` at once.
+ */
+export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFile>, publicListing: PublicListing, options: SiteStateOptions): SiteState {
+  const { config } = parts.compiled;
+  const { validated, diagnostics } = validateLoaded(content, config, options);
+  const stage = (found: Diagnostic[]) => {
+    diagnostics.push(...found);
+    if (options.failFast && diagnostics.length) throw new DiagnosticError(sortDiagnostics(diagnostics));
+  };
+  stage([]);
+  const data = validated.content as never;
+  const run = options.runSiteFunctions ?? ((fn) => fn());
+  const computed = run(() => runSiteFunctions(parts, data, options));
+  stage(computed.routeProblems);
+  const publicName = publicDirOf(config);
+  stage([
+    ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })),
+    ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, computed.siteFiles),
+  ]);
+  const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site);
+  return { content, public: publicListing, validated, routes: computed.routes, redirects: computed.redirects, site: computed.site, outputs, diagnostics };
+}
+
+/** The validation stage over loaded files, with the problems of loading and validating in one list. */
+function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, options: SiteStateOptions) {
+  const records: ContentRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const file of content.values()) {
+    if (file.record) records.push(file.record);
+    diagnostics.push(...file.diagnostics);
+  }
+  const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today }, options.validate);
+  diagnostics.push(...validated.diagnostics);
+  // Pages, settings and navigation all read the data files: without one, nothing renders truly.
+  const dataMissing = Object.entries(config.collections).some(([name, spec]) => spec.kind === 'json' && validated.content[name] === undefined);
+  if (dataMissing) throw new DiagnosticError(sortDiagnostics(diagnostics));
+  return { validated, diagnostics };
+}
+
+/** Settings, routes, site data, redirects and generated files: what the site's own functions compute. */
+function runSiteFunctions(parts: SiteParts, data: never, options: SiteStateOptions) {
+  const { config } = parts.compiled;
+  const settings = { ...config.settings(data) };
+  if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
+  const table = buildRouteTable(config.routes, data);
+  const { styles, islands } = parts;
+  const site: TemplateSite = {
+    settings,
+    shared: config.shared?.(data) ?? {},
+    assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
+  };
+  const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
+  const siteFiles = buildSiteFiles(config, data, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
+  return { routes: table.routes, routeProblems: table.diagnostics, site, redirects, siteFiles };
+}
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
 export function buildSiteFiles(
@@ -27,4 +220,82 @@ export function buildSiteFiles(
     files.set(page.outFile, page.html);
   }
   return files;
+}
+
+/**
+ * Output files claimed twice: a public file where the build writes a page or a file of its own,
+ * or two files that a case-insensitive disk would merge. (Two pages at one path are reported by
+ * the route table, with every input involved.)
+ */
+function outputClashes(routes: Route[], publicFiles: string[], publicName: string, siteFiles: Map<string, unknown>): Diagnostic[] {
+  const owners = new Map<string, string[]>();
+  const own = (file: string, who: string) => owners.set(file, [...(owners.get(file) ?? []), who]);
+  for (const r of routes) own(r.outFile, r.sources[0] ?? `the page ${r.path}`);
+  for (const file of siteFiles.keys()) if (!owners.has(file)) own(file, `the generated ${file}`);
+  const diagnostics: Diagnostic[] = [];
+  for (const file of publicFiles) {
+    const generated = owners.get(file);
+    if (generated) {
+      diagnostics.push({ ...messages.publicClash(`${publicName}/${file}`, generated[0]), file: `${publicName}/${file}` });
+      continue;
+    }
+    own(file, `${publicName}/${file}`);
+  }
+  for (const group of foldedCollisions(owners.keys())) {
+    const inputs = group.map((f) => owners.get(f)![0]);
+    diagnostics.push({ ...messages.foldedCollision(group, inputs), file: inputs[0] });
+  }
+  return diagnostics;
+}
+
+/** Every output file with what it is made of: public files, then generated files, then pages. */
+function listOutputs(parts: SiteParts, publicFiles: FolderFile[], siteFiles: Map<string, string | Uint8Array>, routes: Route[], site: TemplateSite): Map<string, Output> {
+  const outputs = new Map<string, Output>();
+  for (const f of publicFiles) outputs.set(f.path, { kind: 'public', size: f.size, mtimeMs: f.mtimeMs });
+  for (const [file, contents] of siteFiles) outputs.set(file, { kind: 'file', contents });
+  const siteKey = JSON.stringify({ settings: site.settings, shared: site.shared });
+  const assetsKey = JSON.stringify({ css: site.assets.css, loader: site.assets.loader });
+  const { chunks } = parts.islands;
+  // Page scripts are not imported by templates, so every page's key carries all of them.
+  const scripts = Object.keys(chunks).filter((n) => n.startsWith('script:'));
+  for (const route of routes) {
+    const deps = parts.templates?.get(route.template);
+    const { entry, ...rest } = route;
+    const key: PageKey = {
+      site: siteKey,
+      assets: assetsKey,
+      template: deps?.key ?? parts.compiled.versionKey,
+      islands: JSON.stringify([...(deps?.islands ?? Object.keys(chunks)), ...scripts].map((n) => chunks[n])),
+      entry: entry ? entryKey(entry) : '',
+      route: rest,
+    };
+    outputs.set(route.outFile, { kind: 'page', route, key });
+  }
+  return outputs;
+}
+
+/**
+ * Each output file's key as the build manifest records it: a string that changes whenever the
+ * file would. A page's key covers the compiled site's version (every template, the generator and
+ * its dependencies) and all of the template site data, not the finer parts of its `PageKey`:
+ * a later build has only the manifest to compare with, and must not depend on template analysis.
+ */
+export function manifestKeys(state: SiteState, versionKey: string): Map<string, string> {
+  const siteKey = hashText(versionKey, JSON.stringify(state.site));
+  const keys = new Map<string, string>();
+  for (const [file, output] of state.outputs) {
+    if (output.kind === 'public') keys.set(file, `public:${output.size}:${output.mtimeMs}`);
+    else if (output.kind === 'file') keys.set(file, hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
+    else keys.set(file, hashText(siteKey, output.key.entry, JSON.stringify(output.key.route)));
+  }
+  return keys;
+}
+
+const entryKeys = new WeakMap<Entry, string>();
+
+/** Entries of unchanged files are the same objects from one dev snapshot to the next: hash each once. */
+export function entryKey(entry: Entry): string {
+  let key = entryKeys.get(entry);
+  if (key === undefined) entryKeys.set(entry, (key = createHash('sha256').update(JSON.stringify(entry)).digest('hex')));
+  return key;
 }

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metafile } from 'esbuild';
 import { z } from 'zod';
-import { templateDependencies } from '../../src/dev/template-deps.ts';
-import { describePlan, planRebuild } from '../../src/pipeline/plan/dev-plan.ts';
+import { templateDependencies } from '../../src/pipeline/plan/template-deps.ts';
+import { describePlan, planRebuild } from '../../src/pipeline/plan/change-plan.ts';
 import { applyBodyEdits } from '../../src/dev/body-edit.ts';
-import { computeSnapshot, loadFile, type CompiledParts, type LoadedFile, type Snapshot } from '../../src/dev/snapshot.ts';
+import { computeSnapshot, type CompiledParts, type Snapshot } from '../../src/dev/snapshot.ts';
+import { loadFile, type LoadedFile } from '../../src/pipeline/site-state.ts';
 import type { CompiledSite } from '../../src/pipeline/compile/compile-site.ts';
 import type { Entry, PageSpec, SiteConfig } from '../../src/pipeline/types.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
@@ -49,18 +50,19 @@ function memorySite(extra: Partial<SiteConfig> = {}) {
     styles: { assets: [], inputs: [] },
     islands: { assets: [], chunks: {}, loader: '', inputs: [] },
   } as CompiledParts;
-  const options = { today: '2025-06-01', publicDir: 'public' };
+  const options = { today: '2025-06-01' };
+  const noPublic = { files: [], broken: [] };
   const note = (title: string, body: string, more = '') => `---\ntitle: ${title}\n${more}---\n\n${body}\n`;
   const files = (texts: Record<string, string>) =>
-    new Map<string, LoadedFile>(Object.entries(texts).map(([f, t]) => [`content/notes/${f}`, loadFile(`content/notes/${f}`, t, 'content', parts)]));
+    new Map<string, LoadedFile>(Object.entries(texts).map(([f, t]) => [`content/notes/${f}`, loadFile(`content/notes/${f}`, t, config)]));
   const initial = { 'a.md': note('A', 'Body of a.'), 'b.md': note('B', 'Body of b.'), 'c.md': note('C', 'Draft body.', 'draft: true\n') };
-  const first = computeSnapshot(parts, files(initial), [], options, undefined);
+  const first = computeSnapshot(parts, files(initial), noPublic, options, undefined);
   /** Edits files; returns the fast path's snapshot (or undefined) and what a full recompute gives. */
   const edit = (changes: Record<string, string>) => {
     const content = new Map(first.content);
     for (const [f, loaded] of files(changes)) content.set(f, loaded);
     const fast = applyBodyEdits(first, content, Object.keys(changes).map((f) => `content/notes/${f}`), options);
-    const full = computeSnapshot(parts, files({ ...initial, ...changes }), [], options, undefined);
+    const full = computeSnapshot(parts, files({ ...initial, ...changes }), noPublic, options, undefined);
     return { fast, full };
   };
   return { first, edit, note };

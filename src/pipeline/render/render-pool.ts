@@ -3,11 +3,13 @@ import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { generatorRoot } from '../paths.ts';
 import type { FrameOptions, PageOutcome, RenderOutcome, RenderSetup } from './render-pages.ts';
+import type { MarkdownCache } from './markdown-cache.ts';
+import type { RenderContext } from './render.ts';
 import { writeRendered } from '../write/write.ts';
 import type { Route, SiteConfig } from '../types.ts';
 
-/** Below this many pages, starting workers costs more than it saves. */
-const WORKER_THRESHOLD = 300;
+/** Below this many pages, starting workers costs more than it saves: fewer render on this thread. */
+export const WORKER_THRESHOLD = 300;
 const BATCH = 40;
 // A larger young generation (maxYoungGenerationSizeMb 64) cut GC time but raised peak RSS from
 // ~400 MB to ~570 MB on 4,000 pages for ~10 % less wall time; memory is the target we can meet.
@@ -17,8 +19,10 @@ export interface RenderPoolOptions {
   configModule: string;
   workerModule: string;
   setup: RenderSetup;
-  /** Worker count; 0 renders on this thread (default: one per core for large builds). */
+  /** Worker count; 0 renders on this thread (default: one per core from `WORKER_THRESHOLD` pages). */
   workers?: number;
+  /** Renders on this thread with a context kept between calls (optional: a fresh one, closed after). */
+  thread?: ThreadRenderer;
 }
 
 /**
@@ -27,18 +31,60 @@ export interface RenderPoolOptions {
  */
 export async function renderAll(routes: Route[], options: RenderPoolOptions): Promise<PageOutcome[]> {
   const count = options.workers ?? (routes.length >= WORKER_THRESHOLD ? availableParallelism() : 0);
-  // The config is compiled to `<root>/.cache/site/<versionKey>/site.config.js` (config.ts).
-  const frames: FrameOptions = { root: dirname(dirname(dirname(dirname(options.configModule)))), skip: [join(generatorRoot, 'src')] };
   if (count === 0 || routes.length === 0) {
-    // Loaded only when this thread renders: React and the Markdown parser stay out of builds
-    // that render nothing.
-    const { createRenderContext, renderPage } = await import('./render-pages.ts');
-    const ctx = createRenderContext(options.config, options.setup);
-    const outcomes = routes.map((route) => writeRendered(renderPage(route, ctx, frames), options.setup.stagingDir));
-    ctx.cache.flush();
+    const thread = options.thread ?? openThreadRenderer();
+    const outcomes = await thread.render(routes, options);
+    if (!options.thread) thread.close();
     return outcomes;
   }
+  return renderOnWorkers(routes, options, count);
+}
 
+/** A render context on this thread, kept from one call to the next while the site and its settings stay the same. */
+export interface ThreadRenderer {
+  render(routes: Route[], options: Pick<RenderPoolOptions, 'config' | 'configModule' | 'setup'>): Promise<PageOutcome[]>;
+  /** Writes the Markdown cache and drops the context. */
+  close(): void;
+}
+
+/**
+ * Opens a renderer on this thread. `dev` keeps one for the whole session, so an edit does not
+ * wait for React, the templates and the Markdown cache to load again.
+ */
+export function openThreadRenderer(): ThreadRenderer {
+  let current: { module: string; ctx: RenderContext & { cache: MarkdownCache } } | undefined;
+  const close = () => {
+    current?.ctx.cache.flush();
+    current = undefined;
+  };
+  return {
+    async render(routes, options) {
+      // Loaded only when this thread renders: React and the Markdown parser stay out of builds
+      // that render on workers.
+      const { createRenderContext, renderPage } = await import('./render-pages.ts');
+      const { site } = options.setup;
+      // The Markdown renderer depends on the site's address and affiliate hosts.
+      const module = `${options.configModule}\0${JSON.stringify([site.settings.url, site.settings.affiliateHosts])}`;
+      if (current?.module !== module) {
+        close();
+        current = { module, ctx: createRenderContext(options.config, options.setup) };
+      }
+      const ctx = { ...current.ctx, site };
+      const frames = framesFor(options.configModule);
+      return routes.map((route) => writeRendered(renderPage(route, ctx, frames), options.setup.stagingDir));
+    },
+    close,
+  };
+}
+
+/** Template errors are shown relative to the project; the config is compiled to `<root>/.cache/site/<versionKey>/site.config.js` (compile-site.ts). */
+function framesFor(configModule: string): FrameOptions {
+  return { root: dirname(dirname(dirname(dirname(configModule)))), skip: [join(generatorRoot, 'src')] };
+}
+
+/** Renders on `count` worker threads, two batches in flight per worker. */
+async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, count: number): Promise<PageOutcome[]> {
+  const frames = framesFor(options.configModule);
   const outcomes: PageOutcome[] = [];
   let next = 0;
   const workers = Array.from({ length: Math.min(count, Math.ceil(routes.length / BATCH)) }, () =>

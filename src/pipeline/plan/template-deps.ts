@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
-import type { SiteConfig } from '../pipeline/types.ts';
+import type { SiteConfig } from '../types.ts';
 
 /** What one page template is made of, so a change to a source file re-renders only its users. */
 export interface TemplateDeps {
