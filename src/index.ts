@@ -28,3 +28,7 @@ export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipe
 /** The template contract: the props every template receives, and islands and page scripts. */
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
 export { Island, IslandScripts, PageScript, type LoadRule } from './pipeline/render/island.tsx';
+
+/** What a site plugs into `dev`, `preview` and the CLI: server functions and commands. */
+export type { CommandContext, CommandOption, CommandSpec, FunctionContext, OpenedFunction, SiteFunction } from './pipeline/types.ts';
+export { FunctionOpenError } from './serve/functions.ts';

@@ -77,7 +77,7 @@ export const messages = {
   unsafePath: (path: string, problem: string) => ({
     code: 'routes/unsafe-path',
     message: `the address "${path}" cannot be published: ${problem}`,
-    hint: 'addresses are made of segments of letters, digits, "-", "_", "." and "~" between single slashes, such as /guides/first-date',
+    hint: 'addresses are made of segments of letters, digits, "-", "_", "." and "~" between single slashes, such as /blog/hello-world',
   }),
   foldedCollision: (files: string[], inputs: string[]) => ({
     code: 'routes/case-collision',

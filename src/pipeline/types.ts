@@ -36,7 +36,7 @@ export interface Entry<T = Record<string, unknown>> {
   id: string;
   /** `data.slug` when set, else `id`. */
   slug: string;
-  /** Path relative to the project root, e.g. `content/articles/first-date.md`. */
+  /** Path relative to the project root, e.g. `content/blog/hello-world.md`. */
   file: string;
   data: T;
   body: string;
@@ -62,7 +62,7 @@ export interface SiteSettings {
 
 /** One page a route produces. Everything in it must survive structured cloning. */
 export interface PageSpec {
-  /** Site path, e.g. `/post/first-date`; `/` for the home page. */
+  /** Site path, e.g. `/blog/hello-world`; `/` for the home page. */
   path: string;
   /** Template name: a key of the site's `templates`. */
   template: string;
@@ -82,7 +82,7 @@ export interface PageSpec {
 
 /** One row of the route table. */
 export interface RouteDef<Content> {
-  /** Human-readable pattern, e.g. `/post/:slug`, shown in errors and the dev planner. */
+  /** Human-readable pattern, e.g. `/blog/:slug`, shown in errors and the dev planner. */
   pattern: string;
   pages: (content: Content) => PageSpec[];
 }
@@ -109,7 +109,7 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
   shared?: (content: ContentOf<C>) => Record<string, unknown>;
   routes: RouteDef<ContentOf<C>>[];
   templates: Record<string, Template>;
-  /** Extra redirects, e.g. from a data file of partner links (optional). */
+  /** Extra redirects, e.g. from a data file of outbound links (optional). */
   redirects?: (content: ContentOf<C>) => Redirect[];
   /** Extra output files generated from content, e.g. a PDF, by output path (optional). */
   files?: (content: ContentOf<C>) => Record<string, string | Uint8Array>;

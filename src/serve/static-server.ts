@@ -8,7 +8,7 @@ import { matchRedirect, parseRedirects } from './redirect-rules.ts';
 import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts';
 import { sendFile } from './send-file.ts';
 
-/** A web-standard handler, e.g. the forms function, mounted under a path prefix. */
+/** A web-standard handler, e.g. a site's server function, mounted under a path prefix. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 export interface StaticServerOptions {
@@ -16,7 +16,7 @@ export interface StaticServerOptions {
   dir: string;
   host?: string;
   port?: number;
-  /** Handlers by path prefix, e.g. `{ '/api/': forms }` (default: none; dev and preview mount the forms function). */
+  /** Handlers by path prefix, e.g. `{ '/api/': handler }` (default: none; dev and preview mount the site's `functions`). */
   mounts?: Record<string, FetchHandler>;
   /** Runs before static files are served: the dev server injects its reload client here (optional). */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -120,7 +120,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
     const served = fileFor(pathname);
     const match = matchRedirect(redirects(), url.pathname);
     // A redirect of one exact path wins over the HTML fallback page the build writes at that path
-    // (as on Cloudflare Pages), so aliases and partner links are real HTTP redirects. Splat and
+    // (as on Cloudflare Pages), so aliases and outbound links are real HTTP redirects. Splat and
     // placeholder rules, and rewrites, only apply where no file exists unless forced with "!".
     const exactRedirect = !!match && !/[*:]/.test(match.rule.from) && match.rule.status >= 300 && match.rule.status < 400;
     if (match && (!served || match.rule.force || exactRedirect)) {
@@ -237,11 +237,11 @@ async function forward(req: IncomingMessage, res: ServerResponse, handler: Fetch
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
   // No proxy stands in front of this server: the client is the socket's peer, whatever a
-  // client-sent X-Forwarded-For says (the forms function's rate limit counts by it).
+  // client-sent X-Forwarded-For says (a handler's rate limit may count by it).
   headers.set('x-forwarded-for', req.socket.remoteAddress ?? '');
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  // The body is streamed, so a handler can stop reading an oversized one (the forms function
-  // answers 413 after 16 KB) instead of the whole of it being buffered first.
+  // The body is streamed, so a handler can stop reading an oversized one (and answer 413)
+  // instead of the whole of it being buffered first.
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers };
   if (hasBody) {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;

@@ -79,8 +79,8 @@ describe('buildRouteTable', () => {
   it.each([
     ['old-about', 'it must start with "/"'],
     ['//evil.example/x', 'it starts with "//", which browsers read as another site'],
-    ['/with space', 'it contains a space; use letters a-z, digits and dashes, e.g. /first-date-ideas'],
-    ['/a?b=1', 'it contains "?"; use letters a-z, digits and dashes, e.g. /first-date-ideas'],
+    ['/with space', 'it contains a space; use letters a-z, digits and dashes, e.g. /hello-world'],
+    ['/a?b=1', 'it contains "?"; use letters a-z, digits and dashes, e.g. /hello-world'],
     ['https://example.com/old', 'it must start with "/"'],
   ])('rejects the alias %j', (alias, reason) => {
     const result = table([{ file: 'content/pages/about.md', path: '/about', aliases: [alias] }]);

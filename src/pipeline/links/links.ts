@@ -128,8 +128,8 @@ export function checkImages(images: ImageRef[], files: Set<string>): Diagnostic[
 /**
  * Where a link is written in its page's source file: a Markdown link or image (`](href`), a
  * front-matter value (`cover: /images/x.png`, a list item, a quoted value) or an HTML-ish
- * attribute. The href must end where the written link ends, so `/post/a` is not found inside
- * `/post/ab`. A link a template adds (the header navigation, say) is not in the file: undefined,
+ * attribute. The href must end where the written link ends, so `/blog/a` is not found inside
+ * `/blog/ab`. A link a template adds (the header navigation, say) is not in the file: undefined,
  * and the error names the file alone.
  */
 export function findInSource(text: string, href: string): { line: number; column: number } | undefined {

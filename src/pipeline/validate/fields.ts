@@ -59,4 +59,4 @@ export const imagePath = () => z.string().regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'e
 
 /** A slug: lowercase letters, digits and dashes. */
 export const slugField = () =>
-  z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i, 'expected letters, digits and dashes, such as first-date-ideas');
+  z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i, 'expected letters, digits and dashes, such as hello-world');

@@ -18,7 +18,7 @@ export function sitePathProblem(path: string): string | undefined {
     if (!SEGMENT.test(segment)) {
       const bad = [...segment].find((ch) => !/[A-Za-z0-9\-._~%]/.test(ch));
       if (!bad) return `"${segment}" has a broken %-escape ("%" must be followed by two hex digits)`;
-      return `it contains ${describeChar(bad)}; use letters a-z, digits and dashes, e.g. /first-date-ideas`;
+      return `it contains ${describeChar(bad)}; use letters a-z, digits and dashes, e.g. /hello-world`;
     }
     let decoded: string;
     try {
