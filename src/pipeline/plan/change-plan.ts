@@ -13,10 +13,10 @@ import { outputFileProblem, staysInside } from '../write/output-paths.ts';
 
 /** One output file to write or remove, and why. */
 export interface PlannedFile {
-  /** Output path, e.g. `post/first-date.html`. */
+  /** Output path, e.g. `blog/hello-world.html`. */
   file: string;
   action: 'write' | 'remove';
-  /** Site path for pages (`/post/first-date`), the output path for other files. */
+  /** Site path for pages (`/blog/hello-world`), the output path for other files. */
   label: string;
   /** Why, in the terms of what was edited, e.g. "its page", "lists it", "template article changed". */
   reason: string;
@@ -153,7 +153,7 @@ function unchangedOnDisk(path: string, record: { size: number; mtimeMs: number }
 const NAMED = 4;
 
 /**
- * The plan in one line: `content/articles/x.md changed → /post/x (its page), /articles (lists it),
+ * The plan in one line: `content/blog/x.md changed → /blog/x (its page), /blog (lists it),
  * feed.xml, sitemap.xml: 4 files in 18 ms`.
  */
 export function describePlan(changed: string[], plan: PlannedFile[], ms: string, note = ''): string {
