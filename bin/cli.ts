@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Builds the site in content/ and templates/ into plain files for any static host.')
     .version(pkg.version, '-v, --version')
     .option('--root <dir>', 'project folder', '.')
-    .addHelpText('after', '\nCommands the site adds in site.config.ts ("commands") are not listed here; "heartnotes <command> --help" shows one.')
+    .addHelpText('after', '\nCommands the site adds in site.config.ts ("commands") are not listed here;\n"heartnotes <command> --help" shows the help of one.')
     .showHelpAfterError()
     .exitOverride();
   const cli: Cli = { program, root: () => resolve(String(program.opts().root)), exitCode: 0 };
