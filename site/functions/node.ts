@@ -1,5 +1,6 @@
-// The Node side of the forms function: opens the store the environment asks for and mounts the
-// handler in `heartnotes dev` and `preview`; the `subscribers` command uses the same store.
+// The Node side of the forms function: opens the store the environment asks for and creates the
+// handler that `heartnotes dev` and `preview` mount (site.config.ts declares it through
+// site/server.ts); the `subscribers` command (site/commands/subscribers.ts) uses the same store.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createFormsHandler, type FetchHandler } from './handler.ts';
