@@ -153,13 +153,13 @@ function addPreviewCommand(cli: Cli): void {
         throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
       }
       const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
-      const { openSiteFunctions } = await import('../src/serve/site-functions.ts');
+      const { openServerFunctions } = await import('../src/serve/server-functions.ts');
       // The address comes first; what the functions log while opening follows it.
       const held: string[] = [];
       let log = (line: string) => {
         held.push(line);
       };
-      const functions = await openSiteFunctions({ root: cli.root(), log: (line) => log(line), ifBroken: 'throw' });
+      const functions = await openServerFunctions({ root: cli.root(), log: (line) => log(line), ifBroken: 'throw' });
       const server = createStaticServer({
         dir,
         mounts: functions.mounts,

@@ -1,12 +1,12 @@
 // This site's server side as site.config.ts plugs it into the generator: the forms function that
 // `dev` and `preview` mount at /api/, and the robots and `_headers` rules of the output.
-import { FunctionOpenError, type SiteConfig, type SiteFunction } from '../src/index.ts';
+import { FunctionOpenError, type SiteConfig, type ServerFunction } from '../src/index.ts';
 
 /**
  * The forms function (site/functions/node.ts). Its code, PGlite included, loads only when a
  * server opens it: every build and render worker imports the config.
  */
-const forms: SiteFunction = async ({ root, log }) => {
+const forms: ServerFunction = async ({ root, log }) => {
   const { mountForms, StoreOpenError } = await import('./functions/node.ts');
   try {
     return await mountForms({ root, log });

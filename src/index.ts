@@ -30,5 +30,5 @@ export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeli
 export { Island, IslandScripts, PageScript, type LoadRule } from './pipeline/render/island.tsx';
 
 /** What a site plugs into `dev`, `preview` and the CLI: server functions and commands. */
-export type { CommandContext, CommandOption, CommandSpec, FunctionContext, OpenedFunction, SiteFunction } from './pipeline/types.ts';
+export type { CommandContext, CommandOption, CommandSpec, FunctionContext, OpenedFunction, ServerFunction } from './pipeline/types.ts';
 export { FunctionOpenError } from './serve/functions.ts';

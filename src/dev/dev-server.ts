@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { watch } from 'chokidar';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { openSiteFunctions } from '../serve/site-functions.ts';
+import { openServerFunctions } from '../serve/server-functions.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { overlayHtml, reloadClient } from './reload-client.ts';
 import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
@@ -112,7 +112,7 @@ export async function startDevServer(options: DevServerOptions) {
     running = undefined;
   }
 
-  const functions = await openSiteFunctions({ root, log: options.log, ifBroken: 'none' }).catch(async (error: unknown) => {
+  const functions = await openServerFunctions({ root, log: options.log, ifBroken: 'none' }).catch(async (error: unknown) => {
     // Not serving after all: stop watching, so the process can exit with the reason.
     clearTimeout(timer);
     await running;

@@ -127,7 +127,7 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * opened when the server starts and closed when it stops. Every build and render worker imports
    * the config, so a function loads its code when called, with `import()`.
    */
-  functions?: Record<string, SiteFunction>;
+  functions?: Record<string, ServerFunction>;
   /** Commands the CLI adds beside its own, by name: `heartnotes <name> ...` (optional). */
   commands?: Record<string, CommandSpec>;
   /** `robots.txt`: paths crawlers are asked to stay out of, e.g. `['/api/']` (default: none). */
@@ -158,7 +158,7 @@ export interface OpenedFunction {
  * Opens a server function. Rejecting with a `FunctionOpenError` (src/serve/functions.ts) stops
  * the server at start with that message; any other error is a bug and prints its stack.
  */
-export type SiteFunction = (context: FunctionContext) => Promise<OpenedFunction>;
+export type ServerFunction = (context: FunctionContext) => Promise<OpenedFunction>;
 
 /** A CLI command a site adds (see `SiteConfig.commands`). */
 export interface CommandSpec {

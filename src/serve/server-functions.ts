@@ -4,7 +4,7 @@ import { compileSite } from '../pipeline/compile/compile-site.ts';
 import type { SiteConfig } from '../pipeline/types.ts';
 import { openFunctions, type OpenedFunctions } from './functions.ts';
 
-export interface SiteFunctionsOptions {
+export interface ServerFunctionsOptions {
   /** The project folder. */
   root: string;
   /** Where the functions print their lines. */
@@ -20,7 +20,7 @@ export interface SiteFunctionsOptions {
  * Compiles the site's config and opens the server functions it declares. A project without
  * `site.config.ts` (a plain built folder to preview) has none.
  */
-export async function openSiteFunctions(options: SiteFunctionsOptions): Promise<OpenedFunctions> {
+export async function openServerFunctions(options: ServerFunctionsOptions): Promise<OpenedFunctions> {
   const context = { root: options.root, log: options.log };
   if (!existsSync(join(options.root, 'site.config.ts'))) return openFunctions(undefined, context);
   let functions: SiteConfig['functions'];
