@@ -87,3 +87,62 @@ describe('the example site (tests/fixtures/basic)', () => {
     });
   });
 });
+
+describe('a command the config declares (commands in site.config.ts)', () => {
+  let fx: FixtureCopy;
+  beforeAll(() => {
+    fx = copyFixture('basic', 'heartnotes-command-');
+    fx.write(
+      'site.config.ts',
+      [
+        "import site from '../_shared/site.ts';",
+        'export default {',
+        '  ...site,',
+        '  commands: {',
+        '    greet: {',
+        "      description: 'greets someone',",
+        '      subcommands: {',
+        '        hello: {',
+        "          description: 'says hello',",
+        "          options: [{ flags: '--name <name>', description: 'who', required: true }, { flags: '--loud', description: 'shout' }],",
+        '          action: async (options, { root }) => {',
+        "            console.log(`${options.loud ? 'HELLO' : 'hello'} ${options.name} in ${root.split('/').pop()}`);",
+        "            return options.name === 'nobody' ? 1 : 0;",
+        '          },',
+        '        },',
+        '      },',
+        '    },',
+        '  },',
+        '};',
+        '',
+      ].join('\n'),
+    );
+  });
+  afterAll(() => fx?.cleanup());
+
+  // First: the commands after it compile the site.
+  it('is not listed by the top-level help, which compiles nothing', () => {
+    const r = runCli(['--root', fx.root, '--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toContain('greet');
+    expect(existsSync(join(fx.root, '.cache'))).toBe(false);
+  });
+
+  it('runs with its flags, and exits with the code its action returns', () => {
+    const r = runCli(['--root', fx.root, 'greet', 'hello', '--name', 'Ann', '--loud']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('HELLO Ann in basic\n');
+    expect(r.status).toBe(0);
+    expect(runCli(['--root', fx.root, 'greet', 'hello', '--name', 'nobody']).status).toBe(1);
+  });
+
+  it('refuses to run without a required flag (exit 2), and has a help of its own', () => {
+    const missing = runCli(['--root', fx.root, 'greet', 'hello']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("error: required option '--name <name>' not specified");
+    const help = runCli(['--root', fx.root, 'greet', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: heartnotes greet \[options\] \[command\]\n\ngreets someone\n/);
+    expect(help.stdout).toMatch(/\n {2}hello \[options\] +says hello\n/);
+  });
+});

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
@@ -101,6 +102,21 @@ describe('preview', () => {
       expect(r.stderr).toMatch(/^nothing to preview in \S*dist\/ — run "heartnotes build" first\n$/);
     } finally {
       empty.cleanup();
+    }
+  });
+
+  it('serves a built folder with no site.config.ts beside it, mounting nothing', async () => {
+    const plain = mkdtempSync(join(tmpdir(), 'heartnotes-plain-'));
+    let plainServer: RunningCli | undefined;
+    try {
+      mkdirSync(join(plain, 'dist'));
+      writeFileSync(join(plain, 'dist', 'index.html'), '<!doctype html><html lang="en"><title>t</title><p>Home</p></html>');
+      plainServer = await startCli(['preview', '--root', plain, '--port', '0']);
+      expect((await fetch(`${plainServer.url}/`)).status).toBe(200);
+      expect((await fetch(`${plainServer.url}/api/subscribe`)).status).toBe(404);
+    } finally {
+      await plainServer?.stop();
+      rmSync(plain, { recursive: true, force: true });
     }
   });
 });
