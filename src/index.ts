@@ -29,6 +29,9 @@ export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipe
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
 export { Island, IslandScripts, PageScript, type LoadRule } from './pipeline/render/island.tsx';
 
+/** Escaping text for HTML and XML, and data for an inline script; decoding rendered HTML text. */
+export { decodeHtml, escapeHtml, escapeXml, jsonForScript } from './escape.ts';
+
 /** What a site plugs into `dev`, `preview` and the CLI: server functions and commands. */
 export type { CommandContext, CommandOption, CommandSpec, FunctionContext, OpenedFunction, ServerFunction } from './pipeline/types.ts';
 export { FunctionOpenError } from './serve/functions.ts';

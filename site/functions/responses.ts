@@ -1,5 +1,6 @@
 // How the forms function answers: JSON for scripts, redirects and small HTML pages for forms posted
 // without JavaScript.
+import { escapeHtml } from '../../src/index.ts';
 
 const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
@@ -24,7 +25,6 @@ const TITLES: Record<number, string> = {
   503: 'Form not saved',
 };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A small, valid, accessible page: what went wrong, the status code, and a link back. */
 export function errorPage(status: number, message: string, back: string, headers: Record<string, string> = {}): Response {
@@ -35,15 +35,15 @@ export function errorPage(status: number, message: string, back: string, headers
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(title)} (${status})</title>
+<title>${escapeHtml(title)} (${status})</title>
 <style>body{font:18px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f1f1f}a{color:#a3123a}</style>
 </head>
 <body>
 <main>
-<h1>${esc(title)}</h1>
-<p role="alert">${esc(message)}</p>
+<h1>${escapeHtml(title)}</h1>
+<p role="alert">${escapeHtml(message)}</p>
 <p>Error ${status}.</p>
-<p><a href="${esc(back)}">Go back to the form</a></p>
+<p><a href="${escapeHtml(back)}">Go back to the form</a></p>
 </main>
 </body>
 </html>

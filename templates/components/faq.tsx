@@ -1,3 +1,4 @@
+import { decodeHtml } from '../../src/index.ts';
 import type { FaqItem } from '../schemas.ts';
 
 /** FAQPage structured data for a list of questions; answers as plain text. */
@@ -46,13 +47,7 @@ export function Faq({
 
 /** Strips tags from rendered Markdown, for structured data. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
+  return decodeHtml(html.replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,15 +1,12 @@
+import { jsonForScript } from '../../src/index.ts';
+
 /**
  * Serialises structured data for a `<script type="application/ld+json">`. `<`, `>`, `&` and the
  * JavaScript line separators are escaped as \u sequences, so text such as `</script>` in content
  * cannot close the element.
  */
 export function jsonLdString(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return jsonForScript(data);
 }
 
 export function JsonLd({ data }: { data: unknown }) {

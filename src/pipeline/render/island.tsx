@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { serializeProps } from '../../runtime/props.ts';
+import { jsonForScript } from '../../escape.ts';
 
 /** When an island hydrates: `load`, `idle` (default), `visible`, or `media:(query)`. */
 export type LoadRule = 'load' | 'idle' | 'visible' | `media:${string}`;
@@ -88,7 +89,7 @@ export function IslandScripts({ loader }: { loader: string }) {
   const elements: ReactElement[] = scripts.map((src) => createElement('script', { key: src, type: 'module', src }));
   if (islands.length > 0) {
     const chunks = Object.fromEntries(islands.map((n) => [n, s.chunks[n]]));
-    const code = `window.__islands=${JSON.stringify(chunks).replace(/</g, '\\u003c')};${loader}`;
+    const code = `window.__islands=${jsonForScript(chunks)};${loader}`;
     elements.push(createElement('script', { key: 'loader', type: 'module', dangerouslySetInnerHTML: { __html: code } }));
   }
   return elements.length > 0 ? createElement(Fragment, null, ...elements) : null;

@@ -4,6 +4,7 @@ import type { MarkdownRenderer } from '../markdown/pipeline.ts';
 import type { PageProps, Route, SiteConfig, TemplateSite } from '../types.ts';
 import { canonicalUrl } from '../routes/urls.ts';
 import { islandsUsed, startPage } from './island.tsx';
+import { decodeHtml } from '../../escape.ts';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];
@@ -46,14 +47,12 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
 
 export { canonicalUrl };
 
-const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
-const decode = (s: string) => s.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (m) => entities[m]);
 
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) out.add(decode(m[1]));
+  for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) out.add(decodeHtml(m[1]));
   for (const m of html.matchAll(/\ssrcset="([^"]*)"/g)) {
-    for (const candidate of decode(m[1]).split(',')) {
+    for (const candidate of decodeHtml(m[1]).split(',')) {
       const url = candidate.trim().split(/\s+/)[0];
       if (url) out.add(url);
     }
@@ -63,6 +62,6 @@ export function extractLinks(html: string): string[] {
 
 export function extractIds(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(/\sid="([^"]*)"/g)) out.add(decode(m[1]));
+  for (const m of html.matchAll(/\sid="([^"]*)"/g)) out.add(decodeHtml(m[1]));
   return [...out];
 }

@@ -1,9 +1,8 @@
+import { escapeXml } from '../../escape.ts';
 import { canonicalUrl } from '../routes/urls.ts';
 import type { FeedEntry, Redirect, Route, SiteSettings } from '../types.ts';
 import { outFileFor } from '../routes/routes.ts';
 
-const xml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** `sitemap.xml`: every indexable page, absolute URLs, sorted. */
 export function sitemapXml(settings: SiteSettings, routes: Route[]): string {
@@ -12,7 +11,7 @@ export function sitemapXml(settings: SiteSettings, routes: Route[]): string {
     .map((r) => {
       const date = r.entry?.data?.updated ?? r.entry?.data?.date;
       const lastmod = typeof date === 'string' ? `<lastmod>${date}</lastmod>` : '';
-      return `  <url><loc>${xml(canonicalUrl(settings.url, r.path))}</loc>${lastmod}</url>`;
+      return `  <url><loc>${escapeXml(canonicalUrl(settings.url, r.path))}</loc>${lastmod}</url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -32,22 +31,22 @@ export function atomFeed(settings: SiteSettings, title: string, entries: FeedEnt
     const url = canonicalUrl(settings.url, e.path);
     return [
       '  <entry>',
-      `    <title>${xml(e.title)}</title>`,
-      `    <link href="${xml(url)}"/>`,
-      `    <id>${xml(url)}</id>`,
+      `    <title>${escapeXml(e.title)}</title>`,
+      `    <link href="${escapeXml(url)}"/>`,
+      `    <id>${escapeXml(url)}</id>`,
       `    <updated>${e.date}T00:00:00Z</updated>`,
-      `    <author><name>${xml(e.author ?? settings.title)}</name></author>`,
-      `    <summary>${xml(e.summary)}</summary>`,
+      `    <author><name>${escapeXml(e.author ?? settings.title)}</name></author>`,
+      `    <summary>${escapeXml(e.summary)}</summary>`,
       '  </entry>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${xml(title)}</title>`,
-    `  <link href="${xml(canonicalUrl(settings.url, '/'))}"/>`,
-    `  <link rel="self" href="${xml(self)}"/>`,
-    `  <id>${xml(canonicalUrl(settings.url, '/'))}</id>`,
+    `  <title>${escapeXml(title)}</title>`,
+    `  <link href="${escapeXml(canonicalUrl(settings.url, '/'))}"/>`,
+    `  <link rel="self" href="${escapeXml(self)}"/>`,
+    `  <id>${escapeXml(canonicalUrl(settings.url, '/'))}</id>`,
     `  <updated>${updated}T00:00:00Z</updated>`,
     ...items,
     '</feed>',
@@ -93,16 +92,16 @@ export function redirectPage(settings: SiteSettings, redirect: Redirect): { outF
   const external = /^https?:\/\//.test(redirect.to);
   const target = external ? redirect.to : canonicalUrl(settings.url, redirect.to);
   const href = external ? redirect.to : redirect.to;
-  const esc = xml(href);
+  const esc = escapeXml(href);
   const html = [
     '<!doctype html>',
-    `<html lang="${xml(settings.lang)}">`,
+    `<html lang="${escapeXml(settings.lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
     `<title>Redirecting to ${esc}</title>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
-    `<link rel="canonical" href="${xml(target)}">`,
+    `<link rel="canonical" href="${escapeXml(target)}">`,
     `<meta http-equiv="refresh" content="0; url=${esc}">`,
     '</head>',
     `<body><p>This page has moved to <a href="${esc}">${esc}</a>.</p></body>`,
