@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { codeFrame } from '../../diagnostics/frame.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { listFolder } from './list-folder.ts';
+import { parseJsonFile } from './json.ts';
 import { parseYaml, type YamlSyntaxError } from './yaml.ts';
 import type { CollectionSpec } from '../types.ts';
 
@@ -205,105 +206,4 @@ function splitFrontMatter(text: string): { block: string; body: string } {
 /** A front-matter block holding nothing but comments and blank lines reads as no fields. */
 function isBlank(block: string): boolean {
   return block.replace(/^\s*#[^\n]+/gm, '').trim() === '';
-}
-
-function parseJsonFile(file: string, source: string): ParsedFile {
-  try {
-    return { data: JSON.parse(source), dataSource: source, dataLine: 1, body: '', bodyLine: 1 };
-  } catch (error) {
-    const message = (error as Error).message;
-    const at = /position (\d+)/.exec(message);
-    const lineCol = /line (\d+) column (\d+)/.exec(message);
-    let line: number;
-    let column: number;
-    if (lineCol) {
-      line = Number(lineCol[1]);
-      column = Number(lineCol[2]);
-    } else {
-      // Some engines' messages give no position (V8: `Unexpected token 'x', "…" is not valid JSON`).
-      const offset = at ? Number(at[1]) : jsonErrorOffset(source);
-      const before = source.slice(0, offset);
-      line = before.split('\n').length;
-      column = offset - before.lastIndexOf('\n');
-    }
-    const reason = message
-      .replace(/^.*?JSON[^:]*:\s*/, '')
-      .replace(/ in JSON at position \d+.*$/s, '')
-      .replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
-      .replace(/\n/g, '\\n')
-      .replace(/\r/g, '\\r')
-      .replace(/\t/g, '\\t');
-    return {
-      diagnostic: { ...messages.jsonSyntax(reason), file, line, column, frame: codeFrame(source, line, column) },
-    };
-  }
-}
-
-/** Offset of the first character that makes `source` invalid JSON (its length when it ends too early). */
-function jsonErrorOffset(source: string): number {
-  let i = 0;
-  const fail = (): never => {
-    throw i;
-  };
-  const space = () => {
-    while (i < source.length && ' \t\n\r'.includes(source[i])) i++;
-  };
-  const expect = (text: string) => {
-    for (const ch of text) {
-      if (source[i] !== ch) fail();
-      i++;
-    }
-  };
-  const string = () => {
-    i++;
-    while (source[i] !== '"') {
-      if (i >= source.length || source.charCodeAt(i) < 0x20) fail();
-      if (source[i] === '\\') {
-        i++;
-        if (source[i] === 'u') {
-          for (let k = 0; k < 4; k++) if (!/[0-9a-fA-F]/.test(source[++i] ?? '')) fail();
-        } else if (!'"\\/bfnrt'.includes(source[i] ?? 'x')) fail();
-      }
-      i++;
-    }
-    i++;
-  };
-  const numberPattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-  const value = (): void => {
-    space();
-    const c = source[i];
-    if (c === '{' || c === '[') {
-      const close = c === '{' ? '}' : ']';
-      i++;
-      space();
-      if (source[i] === close) return void i++;
-      for (;;) {
-        if (c === '{') {
-          space();
-          if (source[i] !== '"') fail();
-          string();
-          space();
-          expect(':');
-        }
-        value();
-        space();
-        if (source[i] === close) return void i++;
-        expect(',');
-      }
-    }
-    if (c === '"') return string();
-    if (c === 't') return expect('true');
-    if (c === 'f') return expect('false');
-    if (c === 'n') return expect('null');
-    numberPattern.lastIndex = i;
-    if (!numberPattern.test(source)) fail();
-    i = numberPattern.lastIndex;
-  };
-  try {
-    value();
-    space();
-    return i;
-  } catch (offset) {
-    return Math.min(offset as number, source.length);
-  }
 }
