@@ -73,89 +73,117 @@ const preactCompat: esbuild.Plugin = {
  * bundling after would mean rewriting every page with islands once the names are known.
  */
 export async function bundleIslands(root: string, options: IslandOptions = {}): Promise<IslandBundle> {
-  const { dir = 'templates/islands' } = options;
   const runtime = clientRuntime(options.runtime);
-  const islandsDir = join(root, dir);
-  const names = existsSync(islandsDir)
-    ? readdirSync(islandsDir).filter((f) => /^[a-z0-9-]+\.tsx$/.test(f)).map((f) => f.slice(0, -4)).sort()
-    : [];
+  const islandsDir = join(root, options.dir ?? 'templates/islands');
+  const names = listModules(islandsDir, '.tsx');
   // Page scripts: framework-free modules a template asks for with <PageScript name>, bundled in
   // the same call so they share chunks (the toast code, the consent state) with the islands.
   const scriptsDir = join(root, 'templates', 'scripts');
-  const scripts = existsSync(scriptsDir)
-    ? readdirSync(scriptsDir).filter((f) => /^[a-z0-9-]+\.ts$/.test(f)).map((f) => f.slice(0, -3)).sort()
-    : [];
-  const hydrate = join(generatorRoot, 'src', 'runtime', 'hydrate.ts');
-  const loaderEntry = join(generatorRoot, 'src', 'runtime', 'loader.ts');
+  const scripts = listModules(scriptsDir, '.ts');
   try {
-    const loaderBuild = await esbuild.build({
-      entryPoints: [loaderEntry],
-      bundle: true,
-      format: 'iife',
-      minify: true,
-      write: false,
-      target: ['es2020'],
-      logLevel: 'silent',
-      metafile: true,
-    });
+    const loaderBuild = await buildLoader();
+    const loader = loaderBuild.outputFiles[0].text.trim();
+    const loaderInputs = Object.keys(loaderBuild.metafile.inputs);
     if (names.length === 0 && scripts.length === 0) {
-      return { assets: [], chunks: {}, loader: loaderBuild.outputFiles[0].text.trim(), inputs: Object.keys(loaderBuild.metafile.inputs).map((f) => resolve(f)) };
+      return { assets: [], chunks: {}, loader, inputs: loaderInputs.map((f) => resolve(f)) };
     }
-    const result = await esbuild.build({
-      entryPoints: [
-        ...names.map((n) => ({ in: `island:${n}`, out: n })),
-        ...scripts.map((n) => ({ in: join(scriptsDir, `${n}.ts`), out: `script-${n}` })),
-      ],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2020'],
-      minify: true,
-      jsx: 'automatic',
-      write: false,
-      outdir: join(root, '.cache', OUT),
-      entryNames: '[name]-[hash]',
-      chunkNames: 'runtime-[hash]',
-      publicPath: `/${OUT}`,
-      metafile: true,
-      logLevel: 'silent',
-      absWorkingDir: root,
-      define: { 'process.env.NODE_ENV': '"production"' },
-      plugins: [
-        ...(runtime === 'preact' ? [preactCompat] : []),
-        {
-          name: 'island-entries',
-          setup(build) {
-            build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: 'island' }));
-            build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
-              resolveDir: islandsDir,
-              loader: 'ts',
-              contents: [
-                `import Island from ${JSON.stringify(join(islandsDir, `${args.path}.tsx`))};`,
-                `import { hydrateIsland } from ${JSON.stringify(hydrate)};`,
-                `export default (el: Element, props: any) => hydrateIsland(el, Island, props);`,
-              ].join('\n'),
-            }));
-          },
-        },
-      ],
-    });
+    const result = await buildEntries(root, { names, islandsDir, scripts, scriptsDir, runtime });
     const assets = result.outputFiles.map((f) => ({ outFile: `${OUT}/${f.path.slice(f.path.lastIndexOf('/') + 1)}`, contents: f.contents }));
-    const chunks: Record<string, string> = {};
-    for (const [file, meta] of Object.entries(result.metafile.outputs)) {
-      const entry = meta.entryPoint?.replace(/^island:/, '');
-      const url = `/${OUT}/${file.slice(file.lastIndexOf('/') + 1)}`;
-      if (entry && names.includes(entry)) chunks[entry] = url;
-      // esbuild names entry points by their real path: templates/ may be a symlink (tests link it).
-      const script = entry ? scripts.find((n) => resolve(root, entry) === realpathSync(join(scriptsDir, `${n}.ts`))) : undefined;
-      if (script) chunks[`script:${script}`] = url;
-    }
-    const inputs = [...Object.keys(result.metafile.inputs), ...Object.keys(loaderBuild.metafile.inputs)]
+    const inputs = [...Object.keys(result.metafile.inputs), ...loaderInputs]
       .filter((f) => !f.startsWith('island:'))
       .map((f) => resolve(root, f));
-    return { assets, chunks, loader: loaderBuild.outputFiles[0].text.trim(), inputs };
+    return { assets, chunks: chunkUrls(result.metafile, root, names, scripts, scriptsDir), loader, inputs };
   } catch (error) {
     throw new DiagnosticError(esbuildDiagnostics(error, messages.islandCompile));
   }
+}
+
+/** The module names (file names without `extension`, lowercase-and-dashes only) in a folder, sorted; none if it is missing. */
+function listModules(dir: string, extension: '.ts' | '.tsx'): string[] {
+  if (!existsSync(dir)) return [];
+  const pattern = extension === '.tsx' ? /^[a-z0-9-]+\.tsx$/ : /^[a-z0-9-]+\.ts$/;
+  return readdirSync(dir).filter((f) => pattern.test(f)).map((f) => f.slice(0, -extension.length)).sort();
+}
+
+/** The island loader (src/runtime/loader.ts), minified for inlining into pages. */
+function buildLoader() {
+  return esbuild.build({
+    entryPoints: [join(generatorRoot, 'src', 'runtime', 'loader.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    target: ['es2020'],
+    logLevel: 'silent',
+    metafile: true,
+  });
+}
+
+interface Entries {
+  names: string[];
+  islandsDir: string;
+  scripts: string[];
+  scriptsDir: string;
+  runtime: ClientRuntime;
+}
+
+/** The one esbuild call for every island and page script, with code splitting. */
+function buildEntries(root: string, { names, islandsDir, scripts, scriptsDir, runtime }: Entries) {
+  return esbuild.build({
+    entryPoints: [
+      ...names.map((n) => ({ in: `island:${n}`, out: n })),
+      ...scripts.map((n) => ({ in: join(scriptsDir, `${n}.ts`), out: `script-${n}` })),
+    ],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    jsx: 'automatic',
+    write: false,
+    outdir: join(root, '.cache', OUT),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'runtime-[hash]',
+    publicPath: `/${OUT}`,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: root,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [...(runtime === 'preact' ? [preactCompat] : []), islandEntries(islandsDir)],
+  });
+}
+
+/** Makes `island:<name>` an entry that hydrates that island's component. */
+function islandEntries(islandsDir: string): esbuild.Plugin {
+  const hydrate = join(generatorRoot, 'src', 'runtime', 'hydrate.ts');
+  return {
+    name: 'island-entries',
+    setup(build) {
+      build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: 'island' }));
+      build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
+        resolveDir: islandsDir,
+        loader: 'ts',
+        contents: [
+          `import Island from ${JSON.stringify(join(islandsDir, `${args.path}.tsx`))};`,
+          `import { hydrateIsland } from ${JSON.stringify(hydrate)};`,
+          `export default (el: Element, props: any) => hydrateIsland(el, Island, props);`,
+        ].join('\n'),
+      }));
+    },
+  };
+}
+
+/** Island name → chunk URL, and `script:<name>` → module URL, from esbuild's metafile. */
+function chunkUrls(metafile: esbuild.Metafile, root: string, names: string[], scripts: string[], scriptsDir: string): Record<string, string> {
+  const chunks: Record<string, string> = {};
+  for (const [file, meta] of Object.entries(metafile.outputs)) {
+    const entry = meta.entryPoint?.replace(/^island:/, '');
+    const url = `/${OUT}/${file.slice(file.lastIndexOf('/') + 1)}`;
+    if (entry && names.includes(entry)) chunks[entry] = url;
+    // esbuild names entry points by their real path: templates/ may be a symlink (tests link it).
+    const script = entry ? scripts.find((n) => resolve(root, entry) === realpathSync(join(scriptsDir, `${n}.ts`))) : undefined;
+    if (script) chunks[`script:${script}`] = url;
+  }
+  return chunks;
 }
