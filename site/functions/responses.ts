@@ -1,6 +1,8 @@
 // How the forms function answers: JSON for scripts, redirects and small HTML pages for forms posted
 // without JavaScript.
-import { escapeHtml } from '../../src/index.ts';
+// The escaper's own import-free module: the public entry (src/index.ts) would bring React and zod
+// into every bundle of this function.
+import { escapeHtml } from '../../src/escape.ts';
 
 const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 

@@ -31,7 +31,10 @@ describe('the public entry point (src/index.ts)', () => {
       for (const specifier of importSpecifiers(readFileSync(join(root, file), 'utf8'))) {
         if (!specifier.startsWith('.')) continue;
         const target = resolve(root, dirname(file), specifier);
-        if (target.startsWith(join(root, 'src') + '/') && target !== entry) offenders.push(`${file} imports ${specifier}`);
+        // The forms function is bundled on its own for serverless hosts (tests/functions/portable.test.ts):
+        // it takes the escaper from its import-free module, not from the entry that brings React and zod.
+        const portable = file.startsWith('site/functions/') && target === join(root, 'src', 'escape.ts');
+        if (target.startsWith(join(root, 'src') + '/') && target !== entry && !portable) offenders.push(`${file} imports ${specifier}`);
       }
     }
     expect(siteFiles).toContain('templates/index.ts');
