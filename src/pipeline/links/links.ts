@@ -37,75 +37,98 @@ export function checkLinks(
   only?: Set<string>,
   sources: LinkSources = {},
 ): Diagnostic[] {
-  const { texts, pending } = sources;
+  const targets = linkTargets(pages, files, redirects);
+  const diagnostics: Diagnostic[] = [];
+  for (const page of pages) {
+    if (only && !only.has(page.outFile)) continue;
+    const base = new URL(page.path, 'http://site.invalid');
+    for (const link of page.links) {
+      const problem = judgeLink(link, base, targets, sources.pending);
+      if (problem) diagnostics.push(linkDiagnostic(page, link, problem, sources.texts));
+    }
+  }
+  return diagnostics;
+}
+
+/** What internal links can land on: output files (directly or through a redirect) and the ids in pages. */
+interface LinkTargets {
+  /** The output file a site path reaches, `(external)` for a redirect off the site, or undefined. */
+  fileFor(pathname: string): string | undefined;
+  /** The ids of the page written to `file` (undefined for a file that is not a page). */
+  idsIn(file: string): Set<string> | undefined;
+}
+
+function linkTargets(pages: LinkedPage[], files: Set<string>, redirects: Redirect[]): LinkTargets {
   const pageByFile = new Map<string, LinkedPage>();
   for (const p of pages) pageByFile.set(p.outFile, p);
   // Only the pages an anchor points into need their ids as a set (a dev rebuild checks few links).
   const idsByFile = new Map<string, Set<string>>();
-  const idsOf = (file: string): Set<string> | undefined => {
-    let ids = idsByFile.get(file);
-    const page = ids ? undefined : pageByFile.get(file);
-    if (page) idsByFile.set(file, (ids = new Set(page.ids)));
-    return ids;
-  };
   const redirectTo = new Map<string, string>();
   for (const r of redirects) if (!r.from.includes('*') && r.status !== 404) redirectTo.set(r.from, r.to);
-
   const resolveFile = (pathname: string): string | undefined => {
     const rel = pathname.replace(/^\/+/, '');
     const candidates =
       rel === '' ? ['index.html'] : rel.endsWith('/') ? [`${rel.slice(0, -1)}.html`, `${rel}index.html`] : [rel, `${rel}.html`, `${rel}/index.html`];
     return candidates.find((c) => files.has(c));
   };
-
-  const diagnostics: Diagnostic[] = [];
-  const report = (page: LinkedPage, link: string, kind: 'dead' | 'anchor') => {
-    const text = page.source ? texts?.get(page.source) : undefined;
-    const at = text === undefined ? undefined : findInSource(text, link);
-    const message =
-      kind === 'anchor' ? messages.deadAnchor(link, page.path) : IMAGE.test(link) ? messages.missingImage(link) : messages.deadLink(link, page.path);
-    diagnostics.push({ ...message, file: page.source, ...(at && text !== undefined ? { ...at, frame: codeFrame(text, at.line, at.column) } : {}) });
+  return {
+    fileFor(pathname) {
+      const target = resolveFile(pathname);
+      const to = target ? undefined : redirectTo.get(withoutTrailingSlash(pathname));
+      if (to === undefined) return target;
+      return /^https?:/.test(to) ? '(external)' : resolveFile(to);
+    },
+    idsIn(file) {
+      let ids = idsByFile.get(file);
+      const page = ids ? undefined : pageByFile.get(file);
+      if (page) idsByFile.set(file, (ids = new Set(page.ids)));
+      return ids;
+    },
   };
-  for (const page of pages) {
-    if (only && !only.has(page.outFile)) continue;
-    const base = new URL(page.path, 'http://site.invalid');
-    for (const link of page.links) {
-      if (link === '' || /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) continue;
-      let url: URL;
-      try {
-        url = new URL(link, base);
-      } catch {
-        report(page, link, 'dead');
-        continue;
-      }
-      let pathname: string;
-      try {
-        pathname = decodeURIComponent(url.pathname);
-      } catch {
-        pathname = url.pathname;
-      }
-      let target = resolveFile(pathname);
-      const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      if (!target && redirectTo.has(trimmed)) {
-        const to = redirectTo.get(trimmed)!;
-        target = /^https?:/.test(to) ? '(external)' : resolveFile(to);
-      }
-      if (!target && pending?.has(trimmed.split('/').pop()!.replace(/\.html$/, ''))) continue;
-      if (!target) {
-        report(page, link, 'dead');
-        continue;
-      }
-      const fragment = url.hash.slice(1);
-      if (!fragment || !target.endsWith('.html')) continue;
-      const ids = idsOf(target);
-      let id = fragment;
-      try {
-        id = decodeURIComponent(fragment);
-      } catch { /* keep as written */ }
-      if (ids && !ids.has(id)) report(page, link, 'anchor');
-    }
+}
+
+/** Whether an internal link on a page (at `base`) leads nowhere, to a missing anchor, or is fine (undefined). */
+function judgeLink(link: string, base: URL, targets: LinkTargets, pending: Set<string> | undefined): 'dead' | 'anchor' | undefined {
+  if (link === '' || /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(link, base);
+  } catch {
+    return 'dead';
   }
-  return diagnostics;
+  const pathname = decodedOrAsWritten(url.pathname);
+  const target = targets.fileFor(pathname);
+  if (!target) {
+    const slug = withoutTrailingSlash(pathname).split('/').pop()!.replace(/\.html$/, '');
+    return pending?.has(slug) ? undefined : 'dead';
+  }
+  const fragment = url.hash.slice(1);
+  if (!fragment || !target.endsWith('.html')) return undefined;
+  const ids = targets.idsIn(target);
+  return ids && !ids.has(decodedOrAsWritten(fragment)) ? 'anchor' : undefined;
+}
+
+/** The diagnostic for a bad link, at its place in the page's source file when it is written there. */
+function linkDiagnostic(page: LinkedPage, link: string, kind: 'dead' | 'anchor', texts: Map<string, string> | undefined): Diagnostic {
+  const text = page.source ? texts?.get(page.source) : undefined;
+  const at = text === undefined ? undefined : findInSource(text, link);
+  const message =
+    kind === 'anchor' ? messages.deadAnchor(link, page.path) : IMAGE.test(link) ? messages.missingImage(link) : messages.deadLink(link, page.path);
+  return { ...message, file: page.source, ...(at && text !== undefined ? { ...at, frame: codeFrame(text, at.line, at.column) } : {}) };
+}
+
+/** `/a/b/` → `/a/b`; `/` stays. */
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** Percent-decoded, or as written when it is not valid percent-encoding. */
+function decodedOrAsWritten(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** An image by its extension, whatever follows it (`?v=2`, `#x`). */
