@@ -191,9 +191,9 @@ export function parseMarkdownFile(file: string, source: string): ParsedFile {
 }
 
 /**
- * Splits a file that opens with "---" into the YAML block and the body, the way front matter has
- * always been read here (gray-matter's rules): the block runs from the end of the opening "---" to
- * the first line that starts with "---"; the body starts after that "---", less one line break.
+ * Splits a file that opens with "---" into the YAML block and the body, by gray-matter's rules
+ * (the usual front-matter convention): the block runs from the end of the opening "---" to the
+ * first line that starts with "---"; the body starts after that "---", less one line break.
  */
 function splitFrontMatter(text: string): { block: string; body: string } {
   const afterOpening = text.slice(3);

@@ -2,19 +2,19 @@
 // front-matter block or a JSON data file is found here when a diagnostic needs it.
 //
 // # Design decision
-// js-yaml 3 with its core schema, for parsing and for positions. Its syntax messages and marks are
-// the ones editors already see (`incomplete explicit mapping pair; …` at the column of the second
-// colon), and it is the parser gray-matter used, so every value reads exactly as before. Rejected:
+// js-yaml 3 with its core schema, for parsing and for positions. Its syntax errors say what is
+// wrong and point at the character that is (`incomplete explicit mapping pair; …` at the second
+// colon of `heading: Love: a guide`); positions of fields come from its `listener` option, so no
+// second parser is needed. Rejected:
 // - the `yaml` package, which keeps source ranges on its document nodes: its messages and error
 //   columns differ ("Nested mappings are not allowed in compact mappings" at the first colon), so
-//   every syntax diagnostic would change; and a second parser only for positions is what this
-//   module replaces.
-// - js-yaml's default schema (gray-matter's), which turns timestamps into Date objects with
-//   calendar rollover: `2025-02-30` became March 2 and `2025-13-45` a day in 2026, and a date rolled
-//   into the future silently dropped the entry. With the core schema `2025-02-30` stays the text the
-//   editor wrote and the schema refuses it at its line (see docs/content-errors.md). The core schema
-//   differs from the default only in timestamps, merge keys (`<<`) and binary/set/omap types, none
-//   of which front matter uses.
+//   every syntax diagnostic editors see and the tests pin would change.
+// - js-yaml's default schema, which turns timestamps into Date objects with calendar rollover:
+//   `2025-02-30` becomes March 2 and `2025-13-45` a day in the next year, and a date rolled into
+//   the future silently drops the entry. With the core schema `2025-02-30` stays the text the
+//   editor wrote and the schema refuses it at its line (see docs/content-errors.md). The core
+//   schema differs from the default only in timestamps, merge keys (`<<`) and binary/set/omap
+//   types, none of which front matter uses.
 import yaml from 'js-yaml';
 
 /** A YAML syntax error: js-yaml's reason and its 0-based line and column in the parsed text. */
