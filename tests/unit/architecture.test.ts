@@ -225,6 +225,25 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('every citation of docs/product.md names one of its headings', () => {
+    const headings = new Set([...read('docs/product.md').matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1].trim()));
+    const citation = /docs\/product\.md(?:,\s*|\s*\()((?:"[^"]+"(?:,\s*and\s+|,\s*|\s+to\s+)?)+)/g;
+    const offenders: string[] = [];
+    let cited = 0;
+    for (const dir of ['src', 'templates', 'site', 'bin', 'tests', 'docs']) {
+      for (const file of filesUnder(dir, /\.(?:tsx?|mts|mjs|js|css|md)$/)) {
+        for (const m of read(file).matchAll(citation)) {
+          for (const [, heading] of m[1].matchAll(/"([^"]+)"/g)) {
+            cited++;
+            if (!headings.has(heading)) offenders.push(`${file}: "${heading}"`);
+          }
+        }
+      }
+    }
+    expect(cited).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
+  });
+
   it('every dependency is used by the generator or the site, every devDependency by tests, bench, tools or scripts', () => {
     const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> };
     const sourcesIn = (dirs: string[]) => dirs.flatMap((d) => (d.includes('.') ? [d] : filesUnder(d, CODE))).filter((f) => existsSync(join(root, f))).map(read);
