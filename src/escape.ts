@@ -1,6 +1,7 @@
-// The generator's one escaper: text into HTML and XML, data into an inline <script>, and back from
-// the few entities rendered HTML contains. Import-free, so the build, the dev server, templates,
-// islands and a site's server functions all use these same functions (through src/index.ts).
+// The generator's one escaper: text into HTML and XML, data into an inline <script>, text into a
+// regular expression, and back from the few entities rendered HTML contains. Import-free, so the
+// build, the dev server, templates, islands and a site's server functions all use these same
+// functions (through src/index.ts).
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
@@ -34,6 +35,11 @@ export function jsonForScript(data: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** Text that matches itself literally inside a regular expression: every special character gets a backslash. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const DECODED: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };

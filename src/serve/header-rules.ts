@@ -1,10 +1,12 @@
+import { escapeRegExp } from '../escape.ts';
+
 /** Parses `_headers`: a path pattern line, then indented `Name: value` lines. */
 export function parseHeaders(text: string): { pattern: RegExp; headers: [string, string][] }[] {
   const blocks: { pattern: RegExp; headers: [string, string][] }[] = [];
   for (const raw of text.split('\n')) {
     if (!raw.trim() || raw.trim().startsWith('#')) continue;
     if (!/^\s/.test(raw)) {
-      const escaped = raw.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const escaped = escapeRegExp(raw.trim()).replace(/\\\*/g, '.*');
       blocks.push({ pattern: new RegExp(`^${escaped}$`), headers: [] });
       continue;
     }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { codeFrame } from '../../diagnostics/frame.ts';
+import { escapeRegExp } from '../../escape.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { Redirect } from '../types.ts';
 import type { ImageRef } from '../validate/validate.ts';
@@ -156,7 +157,7 @@ export function checkImages(images: ImageRef[], files: Set<string>): Diagnostic[
  * and the error names the file alone.
  */
 export function findInSource(text: string, href: string): { line: number; column: number } | undefined {
-  const escaped = href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(href);
   const pattern = new RegExp(`(\\]\\(<?|^[ \\t]*[\\w-]+:[ \\t]*["']?|^[ \\t]*-[ \\t]+["']?|["'])${escaped}(?=[)\\s"'>]|$)`, 'm');
   const match = pattern.exec(text);
   if (!match) return undefined;
