@@ -63,9 +63,31 @@ const ALLOW = 'GET, HEAD, OPTIONS';
  * answering gets 500 and one line on stderr (see `answerFailure`).
  */
 export function createStaticServer(options: StaticServerOptions): Server {
+  const answer = siteAnswerer(options);
+  /** The response in progress on each connection, so a client error never cuts into one. */
+  const inFlight = new WeakMap<Duplex, ServerResponse>();
+  const server = createServer((req, res) => {
+    if (options.onResponse) {
+      const started = performance.now();
+      const report = options.onResponse;
+      res.once('close', () => report({ method: req.method ?? '', target: req.url ?? '', status: res.statusCode, ms: performance.now() - started }));
+    }
+    const socket = req.socket;
+    inFlight.set(socket, res);
+    res.once('finish', () => {
+      if (inFlight.get(socket) === res) inFlight.delete(socket);
+    });
+    answer(req, res).catch((error: unknown) => answerFailure(req, res, error));
+  });
+  hardenServer(server, inFlight);
+  return server;
+}
+
+/** The files of the served folder: a page with its `_headers`, a clean-URL lookup, the 404 page. */
+function servedFolder(options: StaticServerOptions) {
   const { dir } = options;
-  const redirects = watchedFile(join(dir, '_redirects'), parseRedirects, []);
   const headerRules = watchedFile(join(dir, '_headers'), parseHeaders, []);
+  const headersOf = (pathname: string) => headersFor(headerRules(), pathname);
 
   const sendPage = (res: ServerResponse, file: string, status: number, pathname: string) => {
     let body: Buffer;
@@ -75,7 +97,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
       return false;
     }
     res.statusCode = status;
-    for (const [k, v] of headersFor(headerRules(), pathname)) res.setHeader(k, v);
+    for (const [k, v] of headersOf(pathname)) res.setHeader(k, v);
     const isHtml = file.endsWith('.html');
     res.setHeader('Content-Type', isHtml ? 'text/html; charset=utf-8' : 'application/octet-stream');
     const sent = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(body.toString('utf8'))) : body;
@@ -95,7 +117,6 @@ export function createStaticServer(options: StaticServerOptions): Server {
     }
     return undefined;
   };
-
   const notFound = (res: ServerResponse, pathname: string) => {
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     if (!sendPage(res, '404.html', 404, pathname)) {
@@ -104,8 +125,16 @@ export function createStaticServer(options: StaticServerOptions): Server {
       res.end('Not found');
     }
   };
+  return { dir, headersOf, sendPage, fileFor, notFound };
+}
 
-  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+/** Answers one request: mounted handlers, then files, `_redirects` rules and the 404 page. */
+function siteAnswerer(options: StaticServerOptions) {
+  const folder = servedFolder(options);
+  const { fileFor, sendPage, notFound } = folder;
+  const redirects = watchedFile(join(options.dir, '_redirects'), parseRedirects, []);
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.url === '*' && req.method === 'OPTIONS') return refuseMethod(req, res);
     const url = requestUrl(req);
     const pathname = decodedPath(url);
@@ -138,25 +167,13 @@ export function createStaticServer(options: StaticServerOptions): Server {
       if (!sendPage(res, served, 200, url.pathname)) notFound(res, url.pathname);
       return;
     }
-    for (const [k, v] of headersFor(headerRules(), url.pathname)) res.setHeader(k, v);
-    if (!(await sendFile(req, res, join(dir, served)))) notFound(res, url.pathname);
+    for (const [k, v] of folder.headersOf(url.pathname)) res.setHeader(k, v);
+    if (!(await sendFile(req, res, join(folder.dir, served)))) notFound(res, url.pathname);
   };
+}
 
-  /** The response in progress on each connection, so a client error never cuts into one. */
-  const inFlight = new WeakMap<Duplex, ServerResponse>();
-  const server = createServer((req, res) => {
-    if (options.onResponse) {
-      const started = performance.now();
-      const report = options.onResponse;
-      res.once('close', () => report({ method: req.method ?? '', target: req.url ?? '', status: res.statusCode, ms: performance.now() - started }));
-    }
-    const socket = req.socket;
-    inFlight.set(socket, res);
-    res.once('finish', () => {
-      if (inFlight.get(socket) === res) inFlight.delete(socket);
-    });
-    answer(req, res).catch((error: unknown) => answerFailure(req, res, error));
-  });
+/** Client errors, CONNECT and idle keep-alive connections, handled so that none ends the server. */
+function hardenServer(server: Server, inFlight: WeakMap<Duplex, ServerResponse>): void {
   // Bytes Node cannot parse as HTTP (a broken request line, control characters in a header, a
   // chunked body that lies): answer 400 unless a response is already under way, then hang up.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -178,7 +195,6 @@ export function createStaticServer(options: StaticServerOptions): Server {
   // idle connections at once.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  return server;
 }
 
 /** Node's own answers to the client errors it names (see `clientError` in the http docs). */
