@@ -40,7 +40,6 @@ export interface DevBuildInputs extends Pick<SiteStateOptions, 'validate' | 'run
 /** A finished build, for `dev` to keep in memory. */
 export interface BuiltSite {
   summary: BuildSummary;
-  parts: SiteParts;
   state: SiteState;
   /** Every page with its links and ids, rendered now or recorded by the previous build. */
   pages: LinkedPage[];
@@ -78,15 +77,16 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     const keys = manifestKeys(state, parts.compiled.versionKey);
     const plan = planOutput(state.outputs, keys, run.manifest, run.outDir);
     run.lap('plan');
-    const pages = await renderPlanned(run, parts, state, plan, staging);
+    const { pages, failures } = await renderPlanned(run, parts, state, plan, staging);
     run.lap('render');
-    state.diagnostics.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, state.diagnostics));
+    const problems = [...state.diagnostics, ...failures];
+    problems.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, problems));
     run.lap('check links');
-    failOn(state.diagnostics);
+    failOn(problems);
     if (options.checkOnly) abortOutput(staging);
     else writeBuild(run, parts, state, { keys, plan, pages, staging, foldersBefore });
     run.lap('write');
-    return { summary: summarize(run, parts, state, plan), parts, state, pages };
+    return { summary: summarize(run, parts, state, plan), state, pages };
   } catch (error) {
     abortOutput(staging);
     throw asWriteFailure(error, run.outDir);
@@ -144,8 +144,17 @@ function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | undefi
   return state;
 }
 
-/** Copies and writes the planned files and renders the planned pages; every page's links and ids. */
-async function renderPlanned(run: BuildRun, parts: SiteParts, state: SiteState, plan: OutputPlan, staging: Staging): Promise<LinkedPage[]> {
+/**
+ * Copies and writes the planned files and renders the planned pages. Returns every page with its
+ * links and ids (rendered now or recorded by the previous build) and the pages that failed to render.
+ */
+async function renderPlanned(
+  run: BuildRun,
+  parts: SiteParts,
+  state: SiteState,
+  plan: OutputPlan,
+  staging: Staging,
+): Promise<{ pages: LinkedPage[]; failures: Diagnostic[] }> {
   const { compiled } = parts;
   const publicDir = join(run.root, publicDirOf(compiled.config));
   const toRender = [];
@@ -164,16 +173,17 @@ async function renderPlanned(run: BuildRun, parts: SiteParts, state: SiteState, 
   });
   const rendered = new Map(outcomes.map((o) => [o.path, o]));
   const pages: LinkedPage[] = [];
+  const failures: Diagnostic[] = [];
   for (const route of state.routes) {
     const outcome = rendered.get(route.path);
     if (outcome && !outcome.ok) {
-      state.diagnostics.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
+      failures.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
       continue;
     }
     const found = outcome ?? run.manifest!.files[route.outFile];
     pages.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found.links ?? [], ids: found.ids ?? [] });
   }
-  return pages;
+  return { pages, failures };
 }
 
 /**
