@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { compileSite } from '../pipeline/compile/compile-site.ts';
-import { bundleIslands } from '../pipeline/bundle/islands.ts';
+import { bundleIslands, islandFolders } from '../pipeline/bundle/islands.ts';
 import { bundleStyles } from '../pipeline/bundle/styles.ts';
 import { readContentFile } from '../pipeline/load/load.ts';
 import { generatorRoot } from '../pipeline/paths.ts';
@@ -23,9 +23,9 @@ export function siteFolders(root: string, config: SiteConfig) {
   return {
     content: join(root, contentDirOf(config)),
     public: join(root, publicDirOf(config)),
-    // bundleIslands's folders (islands.ts): a new island or page script is picked up there.
-    islands: realOrSelf(join(root, 'templates', 'islands')),
-    scripts: realOrSelf(join(root, 'templates', 'scripts')),
+    // bundleIslands's folders: a new island or page script is picked up there.
+    islands: realOrSelf(islandFolders(root, config.islands).islands),
+    scripts: realOrSelf(islandFolders(root, config.islands).scripts),
   };
 }
 
@@ -44,7 +44,7 @@ export async function nextParts(root: string, previous: CompiledParts, kinds: Se
   const compiled = recompile ? await compileSite(root) : previous.compiled;
   const [styles, islands] = await Promise.all([
     all || kinds.has('styles') ? bundleStyles(root, compiled.config.styles) : previous.styles,
-    all || kinds.has('islands') ? bundleIslands(root, { runtime: compiled.config.islands?.runtime }) : previous.islands,
+    all || kinds.has('islands') ? bundleIslands(root, compiled.config.islands) : previous.islands,
   ]);
   const analysed = recompile
     ? templateDependencies(compiled.config, compiled.metafile, root, siteFolders(root, compiled.config).islands)

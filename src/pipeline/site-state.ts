@@ -103,7 +103,7 @@ export interface SiteState {
 
 /** Bundles the stylesheet and the islands of a compiled site, at once. */
 export async function bundleAssets(root: string, config: SiteConfig): Promise<Pick<SiteParts, 'styles' | 'islands'>> {
-  const [styles, islands] = await Promise.all([bundleStyles(root, config.styles), bundleIslands(root, { runtime: config.islands?.runtime })]);
+  const [styles, islands] = await Promise.all([bundleStyles(root, config.styles), bundleIslands(root, config.islands)]);
   return { styles, islands };
 }
 

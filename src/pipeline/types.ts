@@ -121,6 +121,10 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
   islands?: {
     /** The framework island chunks hydrate with (default: `react`). Pages are always rendered with React. */
     runtime?: ClientRuntime;
+    /** Folder of island components, one `.tsx` module each (default: `templates/islands`). */
+    dir?: string;
+    /** Folder of page scripts, one `.ts` module each (default: `templates/scripts`). */
+    scriptsDir?: string;
   };
   /**
    * Server functions `dev` and `preview` mount, by path prefix such as `/api/` (optional). Each is

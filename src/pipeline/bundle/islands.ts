@@ -26,6 +26,8 @@ export const CLIENT_RUNTIME_ENV = 'HEARTNOTES_CLIENT_RUNTIME';
 export interface IslandOptions {
   /** Folder of island components, relative to the root (default: `templates/islands`). */
   dir?: string;
+  /** Folder of page scripts, relative to the root (default: `templates/scripts`). */
+  scriptsDir?: string;
   /** The framework the browser gets (default: `react`); `HEARTNOTES_CLIENT_RUNTIME` overrides it. */
   runtime?: ClientRuntime;
 }
@@ -61,8 +63,13 @@ const preactCompat: esbuild.Plugin = {
   },
 };
 
+/** The islands and page-scripts folders of a site (absolute), from its `islands` options. */
+export function islandFolders(root: string, options: Pick<IslandOptions, 'dir' | 'scriptsDir'> = {}): { islands: string; scripts: string } {
+  return { islands: join(root, options.dir ?? 'templates/islands'), scripts: join(root, options.scriptsDir ?? 'templates/scripts') };
+}
+
 /**
- * Bundles every island in `templates/islands/` with ONE esbuild call and code splitting: a shared
+ * Bundles every island in the islands folder (default `templates/islands/`) with ONE esbuild call and code splitting: a shared
  * runtime chunk (React, react-dom/client, the hydrate helper) and a small chunk per island kind,
  * minified, content-hashed, `NODE_ENV=production`. Also compiles the inline loader.
  * With `runtime: 'preact'` the runtime chunk holds `preact/compat` instead of React.
@@ -74,11 +81,10 @@ const preactCompat: esbuild.Plugin = {
  */
 export async function bundleIslands(root: string, options: IslandOptions = {}): Promise<IslandBundle> {
   const runtime = clientRuntime(options.runtime);
-  const islandsDir = join(root, options.dir ?? 'templates/islands');
+  const { islands: islandsDir, scripts: scriptsDir } = islandFolders(root, options);
   const names = listModules(islandsDir, '.tsx');
   // Page scripts: framework-free modules a template asks for with <PageScript name>, bundled in
   // the same call so they share chunks (the toast code, the consent state) with the islands.
-  const scriptsDir = join(root, 'templates', 'scripts');
   const scripts = listModules(scriptsDir, '.ts');
   try {
     const loaderBuild = await buildLoader();
