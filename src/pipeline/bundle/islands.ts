@@ -84,7 +84,7 @@ export async function bundleIslands(root: string, options: IslandOptions = {}): 
   const { islands: islandsDir, scripts: scriptsDir } = islandFolders(root, options);
   const names = listModules(islandsDir, '.tsx');
   // Page scripts: framework-free modules a template asks for with <PageScript name>, bundled in
-  // the same call so they share chunks (the toast code, the consent state) with the islands.
+  // the same call so they share chunks (helpers both import) with the islands.
   const scripts = listModules(scriptsDir, '.ts');
   try {
     const loaderBuild = await buildLoader();

@@ -21,8 +21,8 @@ export interface TemplateDeps {
  * never missed, only over-rebuilt.
  *
  * # Design decision
- * Options considered: naming conventions (`review` → `templates/pages/review.tsx`; wrong for
- * `guides` → `guides-index.tsx`), or compiling each template on its own (a second esbuild call per
+ * Options considered: naming conventions (`post` → `templates/pages/post.tsx`; wrong as soon
+ * as a template's file is named otherwise, e.g. `posts` → `posts-index.tsx`), or compiling each template on its own (a second esbuild call per
  * template on every change). Matching the component's name costs one read of each compiled file
  * per compile and needs no convention.
  */
