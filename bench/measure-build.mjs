@@ -11,15 +11,15 @@ const cli = join(repoRoot, 'bin', 'heartnotes.mjs');
 const hook = pathToFileURL(join(repoRoot, 'bench', 'rss-hook.mjs')).href;
 
 /**
- * @returns {Promise<{ ok: boolean, code: number|null, ms: number, buildMs: number, rssKiB: number, pages?: number,
+ * @returns {Promise<{ ok: boolean, code: number|null, ms: number, buildMs: number, rssKiB: number, cpu: { user: number, system: number }, pages?: number,
  *   rendered?: number, reused?: number, stdout: string, stderr: string }>}
  */
-export async function measureBuild(dir) {
+export async function measureBuild(dir, extra = { nodeArgs: [], cliArgs: [] }) {
   const tmp = mkdtempSync(join(tmpdir(), 'heartnotes-bench-'));
   const rssFile = join(tmp, 'rss');
   // Not --quiet: the one summary line tells how many pages were rendered vs reused,
   // which shows whether a warm build really skipped the work.
-  const args = ['--import', hook, cli, '--root', dir, 'build', '--out', 'dist'];
+  const args = [...extra.nodeArgs, '--import', hook, cli, '--root', dir, 'build', '--out', 'dist', ...extra.cliArgs];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: dir,
@@ -33,8 +33,12 @@ export async function measureBuild(dir) {
   const code = await new Promise((resolve) => child.on('close', resolve));
   const ms = performance.now() - started;
   let rssKiB = NaN;
+  let cpu = { user: NaN, system: NaN };
   try {
-    rssKiB = Number(readFileSync(rssFile, 'utf8'));
+    const [rss, times = ''] = readFileSync(rssFile, 'utf8').split('\n');
+    rssKiB = Number(rss);
+    const [user, system] = times.split(' ').map(Number);
+    cpu = { user, system };
   } catch { /* the child died before its exit hook ran */ }
   rmSync(tmp, { recursive: true, force: true });
 
@@ -46,5 +50,5 @@ export async function measureBuild(dir) {
   // "... in 4.17 s" / "in 812 ms": the build's own time, without process start-up and CLI compile.
   const t = /in ([\d.]+) (ms|s)\s*$/m.exec(stdout);
   const buildMs = t ? Number(t[1]) * (t[2] === 's' ? 1000 : 1) : NaN;
-  return { ok: code === 0, code, ms, buildMs, rssKiB, ...counts, stdout, stderr };
+  return { ok: code === 0, code, ms, buildMs, rssKiB, cpu, ...counts, stdout, stderr };
 }

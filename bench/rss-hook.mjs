@@ -6,5 +6,9 @@ import { isMainThread } from 'node:worker_threads';
 
 // Workers inherit --import too; only the main thread reports, once, at the very end.
 if (isMainThread && process.env.BENCH_RSS_FILE) {
-  process.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));
+  process.on('exit', () => {
+    const usage = process.resourceUsage();
+    // Peak RSS in KiB on the first line; CPU seconds (user, system; every thread) on the second.
+    writeFileSync(process.env.BENCH_RSS_FILE, `${usage.maxRSS}\n${usage.userCPUTime / 1e6} ${usage.systemCPUTime / 1e6}`);
+  });
 }

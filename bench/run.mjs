@@ -2,6 +2,7 @@
 // real CLI and prints wall time, pages per second and peak RSS for cold, warm and one-edit builds.
 // `--dev` also measures `heartnotes dev`: save → reload event per kind of edit (see bench/dev.mjs).
 // A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
+// `npm run bench -- --stages [--pages N] [--runs N] [--cpu-prof]`: where a cold build spends its time (stages.mjs).
 // `npm run bench -- --lighthouse [...]` runs only the page weight and Lighthouse report (pages.mjs).
 // `npm run bench -- --forms [--connections 20] [--requests 5000] [--seconds 20]` runs only the forms function's throughput (forms.mjs).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,12 @@ import { fmt, median, printTable } from './report.mjs';
 if (process.argv.includes('--forms')) {
   const { benchForms } = await import('./forms.mjs');
   await benchForms(process.argv.slice(2).filter((a) => a !== '--forms'));
+  process.exit(0);
+}
+
+if (process.argv.includes('--stages')) {
+  const { benchStages } = await import('./stages.mjs');
+  await benchStages(process.argv.slice(2).filter((a) => a !== '--stages'));
   process.exit(0);
 }
 
@@ -139,8 +146,8 @@ if (pages !== 4000) console.log(`(targets are stated for 4,000 pages; this run u
 console.log(`Load average after: ${load()}${loadavg()[0] > availableParallelism() ? ' — the machine was busy; wall times are inflated' : ''}`);
 
 if (values.scaling) {
-  console.log('\nScaling: cold builds at 1,000 / 2,000 / 4,000 pages');
-  const sizes = [1000, 2000, 4000];
+  console.log('\nScaling: cold builds at 1,000 / 2,000 / 4,000 / 8,000 pages');
+  const sizes = [1000, 2000, 4000, 8000];
   const points = [];
   for (const n of sizes) {
     const results = n === pages ? cold : await (async () => {

@@ -7,7 +7,7 @@ import { outputFolderProblem, recoverOutput } from '../src/pipeline/write/output
 import { generatorRoot } from '../src/pipeline/paths.ts';
 import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
 import { isFunctionOpenError } from '../src/serve/functions.ts';
-import type { CommandSpec } from '../src/pipeline/types.ts';
+import type { BuildSummary, CommandSpec } from '../src/pipeline/types.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 // Each command imports what it needs when it runs, so `--help` or a build with nothing to do
@@ -127,9 +127,7 @@ function addBuildCommands(cli: Cli): void {
     };
     // The up-to-date check needs none of the pipeline's modules; load them only when needed.
     const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
-    if (opts.verbose) {
-      for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
-    }
+    if (opts.verbose) printTimings(summary);
   };
   withBuildFlags(cli.program.command('build').description('clean, full build into the output folder'))
     .option('--no-cache', 'ignore and do not write the .cache folder')
@@ -356,4 +354,15 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${value}"`);
   return port;
+}
+
+/** `--verbose`: the time of each stage, then where each render thread spent the render stage. */
+function printTimings(summary: BuildSummary): void {
+  for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
+  if (!summary.threads.length) return;
+  console.log(`  ${'render thread'.padEnd(16)} ${'pages'.padStart(6)} ${'markdown'.padStart(9)} ${'templates'.padStart(9)} ${'links'.padStart(9)} ${'write'.padStart(9)}`);
+  for (const t of summary.threads) {
+    const cells = [t.markdownMs, t.templatesMs, t.linksMs, t.writeMs].map((ms) => formatMs(ms).padStart(9));
+    console.log(`  ${t.thread.padEnd(16)} ${String(t.pages).padStart(6)} ${cells.join(' ')}`);
+  }
 }

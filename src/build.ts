@@ -15,7 +15,7 @@ import {
   bundleAssets, computeSiteState, contentDirOf, manifestKeys, publicDirOf, readContent, readPublic,
   type SiteParts, type SiteState, type SiteStateOptions,
 } from './pipeline/site-state.ts';
-import type { BuildOptions, BuildSummary, Redirect, SiteConfig } from './pipeline/types.ts';
+import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
@@ -56,6 +56,8 @@ interface BuildRun {
   manifest: BuildManifest | undefined;
   started: number;
   stages: Record<string, number>;
+  /** Where each render thread spent its time. */
+  threads: RenderTimings[];
   /** Ends the current stage: its time is added to `stages`. */
   lap(stage: string): void;
 }
@@ -106,7 +108,7 @@ function startRun(options: BuildOptions): BuildRun {
     last = now;
   };
   const fingerprint = fingerprintOptionsFor(options, outDir);
-  return { options, root, outDir, cacheDir, fingerprint, manifest: readManifest(cacheDir, outDir), started, stages, lap };
+  return { options, root, outDir, cacheDir, fingerprint, manifest: readManifest(cacheDir, outDir), started, stages, threads: [], lap };
 }
 
 /** Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands. */
@@ -170,6 +172,7 @@ async function renderPlanned(
     workerModule: compiled.workerModule,
     setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: staging.dir },
     workers: run.options.workers,
+    onTimings: (t) => run.threads.push(t),
   });
   const rendered = new Map(outcomes.map((o) => [o.path, o]));
   const pages: LinkedPage[] = [];
@@ -239,6 +242,7 @@ function summarize(run: BuildRun, parts: SiteParts, state: SiteState, plan: Outp
     ms: performance.now() - run.started,
     outDir: relative(process.cwd(), run.outDir) || '.',
     stages: run.stages,
+    threads: run.threads,
   };
   const log = run.options.log ?? (() => {});
   const leftOut = describeLeftOut(state.validated.leftOut);

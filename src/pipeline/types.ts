@@ -292,6 +292,22 @@ export interface BuildSummary {
   outDir: string;
   /** Milliseconds spent in each stage, in order. */
   stages: Record<string, number>;
+  /** Where each render thread spent the render stage (empty when nothing rendered). */
+  threads: RenderTimings[];
+}
+
+/**
+ * Where one render thread spent its time, in milliseconds of wall time on that thread: Markdown to
+ * HTML (cache reads included), the templates (React), finding links and ids, and writing pages.
+ */
+export interface RenderTimings {
+  /** `main`, `main (writes)` (the workers' pages) or `worker <n>`. */
+  thread: string;
+  pages: number;
+  markdownMs: number;
+  templatesMs: number;
+  linksMs: number;
+  writeMs: number;
 }
 
 export type { Diagnostic };

@@ -93,6 +93,18 @@ describe('build and check', () => {
     expect(readFileSync(join(fx.root, 'dist', 'about.html'), 'utf8')).toContain('<title>About us | Fixture Hearts</title>');
   });
 
+  it('--verbose adds the time of each stage and where the render thread spent it', () => {
+    const r = runCli(['build', '--root', fx.root, '--out', 'verbose-site', '--no-cache', '--verbose']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    for (const stage of ['compile templates', 'content and routes', 'render', 'check links', 'write']) {
+      expect(lines.some((l) => new RegExp(`^  ${stage} +\\d+(?: ms|\\.\\d\\d s)$`).test(l)), stage).toBe(true);
+    }
+    expect(lines).toContain('  render thread     pages  markdown templates     links     write');
+    // Five pages render on this thread (workers start only from 300 pages).
+    expect(lines.find((l) => l.startsWith('  main '))).toMatch(/^ {2}main +5 +\d+ ms +\d+ ms +\d+ ms +\d+ ms$/);
+  });
+
   it('--out, --base-url and --quiet do what they say', () => {
     const r = runCli(['build', '--root', fx.root, '--out', 'public-site', '--base-url', 'https://staging.example/', '--quiet']);
     expect(r.status).toBe(0);

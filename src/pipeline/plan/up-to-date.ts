@@ -98,6 +98,7 @@ export function upToDateSummary(options: BuildOptions): BuildSummary | undefined
     ms,
     outDir: relative(process.cwd(), outDir) || '.',
     stages: { 'up-to-date check': ms },
+    threads: [],
   };
   if (leftOut) options.log?.(leftOut);
   options.log?.(`Nothing changed: ${summary.outDir}/ is up to date (${summary.pages} pages) in ${formatMs(ms)}`);

@@ -3,7 +3,7 @@ import { generatorRoot } from '../paths.ts';
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
 import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
-import type { Route, SiteConfig, TemplateSite } from '../types.ts';
+import type { RenderTimings, Route, SiteConfig, TemplateSite } from '../types.ts';
 
 /** Everything a render process needs; plain data, so it can be handed to a worker. */
 export interface RenderSetup {
@@ -24,11 +24,23 @@ export type PageOutcome =
   | { ok: true; path: string; outFile: string; links: string[]; ids: string[] }
   | { ok: false; path: string; error: string };
 
-export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache } {
+export type { RenderTimings };
+
+/** Zeroed timings for a render thread. */
+export const newTimings = (thread: string): RenderTimings => ({ thread, pages: 0, markdownMs: 0, templatesMs: 0, linksMs: 0, writeMs: 0 });
+
+export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache; timings: RenderTimings } {
   const options = { siteUrl: setup.site.settings.url, affiliateHosts: setup.site.settings.affiliateHosts };
   const render = createMarkdownRenderer(options);
   const cache = openMarkdownCache(setup.cacheDir, setup.markdownKey, JSON.stringify(options));
-  return { templates: config.templates, site: setup.site, markdown: (body) => cache.get(body, render), cache };
+  const timings = newTimings('main');
+  const markdown = (body: string) => {
+    const started = performance.now();
+    const html = cache.get(body, render);
+    timings.markdownMs += performance.now() - started;
+    return html;
+  };
+  return { templates: config.templates, site: setup.site, markdown, cache, timings };
 }
 
 /** Where stack frames are shown from: paths are printed relative to `root`; frames in `skip` are the generator's. */
@@ -43,9 +55,9 @@ export interface FrameOptions {
  * Renders a route; a template error becomes an outcome rather than an exception. Its message ends
  * with the template's file:line:column when the stack (source-mapped, see config.ts) shows one.
  */
-export function renderPage(route: Route, ctx: RenderContext, frames: FrameOptions = defaultFrames()): RenderOutcome {
+export function renderPage(route: Route, ctx: RenderContext & { timings?: RenderTimings }, frames: FrameOptions = defaultFrames()): RenderOutcome {
   try {
-    const page = renderRoute(route, ctx);
+    const page = renderRoute(route, ctx, ctx.timings);
     return { ok: true, path: route.path, outFile: route.outFile, html: page.html, links: page.links, ids: page.ids };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { generatorRoot } from '../paths.ts';
-import type { FrameOptions, PageOutcome, RenderOutcome, RenderSetup } from './render-pages.ts';
+import { newTimings, type FrameOptions, type PageOutcome, type RenderOutcome, type RenderSetup, type RenderTimings } from './render-pages.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 import type { RenderContext } from './render.ts';
 import { writeRendered } from '../write/write.ts';
@@ -23,6 +23,8 @@ export interface RenderPoolOptions {
   workers?: number;
   /** Renders on this thread with a context kept between calls (optional: a fresh one, closed after). */
   thread?: ThreadRenderer;
+  /** Receives where each render thread spent its time, once it is done (optional; `build --verbose`). */
+  onTimings?: (timings: RenderTimings) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function renderAll(routes: Route[], options: RenderPoolOptions): Pr
 
 /** A render context on this thread, kept from one call to the next while the site and its settings stay the same. */
 export interface ThreadRenderer {
-  render(routes: Route[], options: Pick<RenderPoolOptions, 'config' | 'configModule' | 'setup'>): Promise<PageOutcome[]>;
+  render(routes: Route[], options: Pick<RenderPoolOptions, 'config' | 'configModule' | 'setup' | 'onTimings'>): Promise<PageOutcome[]>;
   /** Writes the Markdown cache and drops the context. */
   close(): void;
 }
@@ -69,9 +71,18 @@ export function openThreadRenderer(): ThreadRenderer {
         close();
         current = { module, ctx: createRenderContext(options.config, options.setup) };
       }
-      const ctx = { ...current.ctx, site };
+      const timings = newTimings('main');
+      const ctx = { ...current.ctx, site, timings };
       const frames = framesFor(options.configModule);
-      return routes.map((route) => writeRendered(renderPage(route, ctx, frames), options.setup.stagingDir));
+      const outcomes = routes.map((route) => {
+        const outcome = renderPage(route, ctx, frames);
+        const started = performance.now();
+        const written = writeRendered(outcome, options.setup.stagingDir);
+        timings.writeMs += performance.now() - started;
+        return written;
+      });
+      options.onTimings?.(timings);
+      return outcomes;
     },
     close,
   };
@@ -86,6 +97,8 @@ function framesFor(configModule: string): FrameOptions {
 async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, count: number): Promise<PageOutcome[]> {
   const frames = framesFor(options.configModule);
   const outcomes: PageOutcome[] = [];
+  // This thread writes the workers' pages.
+  const writing = newTimings('main (writes)');
   let next = 0;
   const workers = Array.from({ length: Math.min(count, Math.ceil(routes.length / BATCH)) }, () =>
     new Worker(options.workerModule, {
@@ -112,11 +125,17 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, coun
               }
             };
             let finishing = false;
-            worker.on('message', (message: 'ready' | 'finished' | RenderOutcome[]) => {
-              if (message === 'finished') return resolve();
+            worker.on('message', (message: 'ready' | { finished: RenderTimings } | RenderOutcome[]) => {
+              if (message !== 'ready' && 'finished' in message) {
+                options.onTimings?.(message.finished);
+                return resolve();
+              }
               if (message !== 'ready') inFlight--;
               feed();
-              if (message !== 'ready') for (const o of message) outcomes.push(writeRendered(o, options.setup.stagingDir));
+              if (message === 'ready') return;
+              const started = performance.now();
+              for (const o of message) outcomes.push(writeRendered(o, options.setup.stagingDir));
+              writing.writeMs += performance.now() - started;
             });
             worker.on('error', reject);
             worker.on('exit', (code) => {
@@ -128,5 +147,6 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, coun
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+  options.onTimings?.(writing);
   return outcomes;
 }

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { createRenderContext, renderPage, type FrameOptions, type RenderSetup } from './render-pages.ts';
 import type { Route, SiteConfig } from '../types.ts';
@@ -17,7 +17,7 @@ const ctx = createRenderContext(config, setup);
 parentPort!.on('message', (message: Route[] | 'finish') => {
   if (message === 'finish') {
     ctx.cache.flush();
-    parentPort!.postMessage('finished');
+    parentPort!.postMessage({ finished: { ...ctx.timings, thread: `worker ${threadId}` } });
     return;
   }
   parentPort!.postMessage(message.map((route) => renderPage(route, ctx, frames)));

@@ -24,7 +24,13 @@ export interface RenderedPage {
 }
 
 /** Renders one route to a complete HTML document. The same function serves build and dev. */
-export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
+export function renderRoute(
+  route: Route,
+  ctx: RenderContext,
+  timings?: { pages: number; markdownMs: number; templatesMs: number; linksMs: number },
+): RenderedPage {
+  const started = performance.now();
+  const markdownBefore = timings?.markdownMs ?? 0;
   const Template = ctx.templates[route.template];
   if (!Template) {
     throw new Error(`no template named "${route.template}" (templates: ${Object.keys(ctx.templates).join(', ')})`);
@@ -42,7 +48,15 @@ export function renderRoute(route: Route, ctx: RenderContext): RenderedPage {
   };
   startPage(ctx.site.assets.islands);
   const html = `<!doctype html>${renderToStaticMarkup(createElement(Template, props))}`;
-  return { html, links: extractLinks(html), ids: extractIds(html), islands: islandsUsed() };
+  const rendered = performance.now();
+  const page = { html, links: extractLinks(html), ids: extractIds(html), islands: islandsUsed() };
+  if (timings) {
+    timings.pages++;
+    // Markdown rendered while the templates ran (the body, snippets) is counted as Markdown.
+    timings.templatesMs += rendered - started - (timings.markdownMs - markdownBefore);
+    timings.linksMs += performance.now() - rendered;
+  }
+  return page;
 }
 
 export { canonicalUrl };
