@@ -20,7 +20,8 @@ async function eventually<T>(probe: () => Promise<T> | T, check: (value: T) => b
 
 /**
  * dev watches what the config names, not fixed folder names: the basic fixture with its content
- * in `posts/` and its public files in `static/`, and a decoy `content/` folder that nothing reads.
+ * in `posts/`, its public files in `static/` and its islands in `widgets/`, and a decoy `content/`
+ * folder that nothing reads.
  */
 describe('dev watches the paths the config names', () => {
   let fx: FixtureCopy;
@@ -42,9 +43,10 @@ describe('dev watches the paths the config names', () => {
     fx.write('site.config.ts', [
       "import site from '../_shared/site.ts';",
       '',
-      "export default { ...site, contentDir: 'posts', publicDir: 'static' };",
+      "export default { ...site, contentDir: 'posts', publicDir: 'static', islands: { dir: 'widgets' } };",
       '',
     ].join('\n'));
+    mkdirSync(join(fx.root, 'widgets'), { recursive: true });
     mkdirSync(join(fx.root, 'content', 'pages'), { recursive: true });
     fx.write('content/pages/about.md', '---\ntitle: Not read\n---\n\nA folder the config does not name.\n');
     server = await startCli(['dev', '--root', fx.root, '--port', '0']);
@@ -76,6 +78,11 @@ describe('dev watches the paths the config names', () => {
     const res = await eventually(() => fetch(`${server!.url}/files/guide.txt`).then((r) => r.text()), (t) => t === 'A new guide.\n');
     expect(res).toBe('A new guide.\n');
     expect(await logLine(/static\/files\/guide\.txt changed → /)).toMatch(/→ files\/guide\.txt: 1 file in \d+ ms$/);
+  });
+
+  it('bundles a new island in the configured islands folder', async () => {
+    fx.write('widgets/greeting.tsx', 'export default function Greeting() {\n  return <p>Hello</p>;\n}\n');
+    expect(await logLine(/widgets\/greeting\.tsx changed → /)).toMatch(/assets\/islands\/greeting-[A-Z0-9]{8}\.js/);
   });
 
   it('re-renders on an edit of a template outside the project folder, found from the compiled inputs', async () => {
