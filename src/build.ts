@@ -1,5 +1,5 @@
 import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { messages } from './diagnostics/messages.ts';
@@ -7,7 +7,7 @@ import { prepareManifest, readManifest, type BuildManifest } from './pipeline/pl
 import { compileSite } from './pipeline/compile/compile-site.ts';
 import { generatorRoot } from './pipeline/paths.ts';
 import { checkImages, checkLinks, type LinkedPage } from './pipeline/links/links.ts';
-import { renderAll } from './pipeline/render/render-pool.ts';
+import { renderAll, startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
 import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
 import { planOutput, type OutputPlan } from './pipeline/plan/change-plan.ts';
 import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary, type FingerprintOptions } from './pipeline/plan/up-to-date.ts';
@@ -58,6 +58,8 @@ interface BuildRun {
   stages: Record<string, number>;
   /** Where each render thread spent its time. */
   threads: RenderTimings[];
+  /** Render workers started early (a cold build of a large site); closed by the render stage or on failure. */
+  workerPool?: RenderWorkers;
   /** Ends the current stage: its time is added to `stages`. */
   lap(stage: string): void;
 }
@@ -71,7 +73,13 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
   const parts = dev?.parts ?? (await compileParts(run));
   const foldersBefore = fingerprintInputs(folderInputs(run.root, parts.compiled.config), [], run.fingerprint);
   tidyMarkdownCache(run.cacheDir, parts.compiled.markdownKey);
-  const state = siteState(run, parts, dev);
+  let state: SiteState;
+  try {
+    state = siteState(run, parts, dev);
+  } catch (error) {
+    await run.workerPool?.close();
+    throw error;
+  }
   const staging: Staging = options.checkOnly
     ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir: run.outDir }
     : startOutput(run.outDir);
@@ -92,6 +100,8 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
   } catch (error) {
     abortOutput(staging);
     throw asWriteFailure(error, run.outDir);
+  } finally {
+    await run.workerPool?.close();
   }
 }
 
@@ -135,7 +145,13 @@ function folderInputs(root: string, config: SiteConfig): string[] {
  */
 function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | undefined): SiteState {
   const { config } = parts.compiled;
-  const state = computeSiteState(parts, readContent(run.root, config), readPublic(run.root, config), {
+  const content = readContent(run.root, config);
+  // A cold build (no previous output to keep) of a large site renders every page on workers:
+  // start them now, so they load the site while this thread validates and routes the content.
+  if (!dev && !run.manifest && run.options.workers === undefined && content.size >= WORKER_THRESHOLD) {
+    run.workerPool = startRenderWorkers(parts.compiled, availableParallelism());
+  }
+  const state = computeSiteState(parts, content, readPublic(run.root, config), {
     baseUrl: run.options.baseUrl,
     drafts: run.options.drafts,
     today: run.fingerprint.today,
@@ -173,6 +189,7 @@ async function renderPlanned(
     setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: staging.dir },
     workers: run.options.workers,
     onTimings: (t) => run.threads.push(t),
+    workerPool: run.workerPool,
   });
   const rendered = new Map(outcomes.map((o) => [o.path, o]));
   const pages: LinkedPage[] = [];

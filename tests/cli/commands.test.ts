@@ -159,3 +159,28 @@ describe('build and check', () => {
     }
   });
 });
+
+describe('a large cold build', () => {
+  // From 300 content files, a cold build starts its render workers while it still validates the
+  // content; a build that then fails must stop them, or the process would never exit.
+  let fx: FixtureCopy;
+  beforeAll(() => {
+    fx = copyFixture('basic');
+    for (let i = 1; i <= 320; i++) {
+      fx.write(`content/posts/many-${i}.md`, `---\ntitle: "Post ${i}"\ndescription: One of many.\ndate: 2025-02-01\nauthor: The editors\n---\n\nText ${i}.\n`);
+    }
+  });
+  afterAll(() => fx.cleanup());
+
+  it('renders on workers, and exits 1 at once when a data file is broken, with nothing written', () => {
+    const good = runCli(['build', '--root', fx.root, '--out', 'many', '--no-cache', '--verbose']);
+    expect(good.status).toBe(0);
+    expect(good.stdout).toMatch(/^Built 325 pages \(325 rendered, 0 unchanged\)/m);
+    expect(good.stdout).toMatch(/^ {2}worker \d+ +\d+ /m);
+    fx.write('content/data/nav.json', `${fx.read('content/data/nav.json')}{`);
+    const broken = runCli(['build', '--root', fx.root, '--out', 'broken', '--no-cache'], 30_000);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('content/data/nav.json');
+    expect(existsSync(join(fx.root, 'broken'))).toBe(false);
+  });
+});

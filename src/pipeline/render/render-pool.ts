@@ -25,6 +25,8 @@ export interface RenderPoolOptions {
   thread?: ThreadRenderer;
   /** Receives where each render thread spent its time, once it is done (optional; `build --verbose`). */
   onTimings?: (timings: RenderTimings) => void;
+  /** Workers started ahead of the render stage (`startRenderWorkers`); used and closed here. */
+  workerPool?: RenderWorkers;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface RenderPoolOptions {
  * Pages stream back in batches and are written as they arrive; only links and ids are kept.
  */
 export async function renderAll(routes: Route[], options: RenderPoolOptions): Promise<PageOutcome[]> {
+  if (options.workerPool && routes.length >= WORKER_THRESHOLD) return renderOnWorkers(routes, options, options.workerPool);
+  await options.workerPool?.close();
   const count = options.workers ?? (routes.length >= WORKER_THRESHOLD ? availableParallelism() : 0);
   if (count === 0 || routes.length === 0) {
     const thread = options.thread ?? openThreadRenderer();
@@ -39,7 +43,38 @@ export async function renderAll(routes: Route[], options: RenderPoolOptions): Pr
     if (!options.thread) thread.close();
     return outcomes;
   }
-  return renderOnWorkers(routes, options, count);
+  return renderOnWorkers(routes, options, startRenderWorkers(options, Math.min(count, Math.ceil(routes.length / BATCH))));
+}
+
+/** Render workers, started: each imports the compiled site, then waits for the site data to render with. */
+export interface RenderWorkers {
+  workers: Worker[];
+  /** The first error a worker raised before it was given pages (it then also exited). */
+  failed?: unknown;
+  /** Stops every worker. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `count` render workers. A cold build starts them as soon as it knows the site is large,
+ * so their start (about 200 ms: importing React, the templates and the Markdown pipeline) runs
+ * while this thread validates the content and builds the routes, instead of at the render stage.
+ */
+export function startRenderWorkers(options: Pick<RenderPoolOptions, 'configModule' | 'workerModule'>, count: number): RenderWorkers {
+  const frames = framesFor(options.configModule);
+  const pool: RenderWorkers = {
+    workers: Array.from({ length: count }, () =>
+      new Worker(options.workerModule, { workerData: { configModule: options.configModule, frames }, env: process.env }),
+    ),
+    close: async () => {
+      await Promise.all(pool.workers.map((w) => w.terminate()));
+    },
+  };
+  for (const worker of pool.workers) {
+    worker.on('error', (error) => (pool.failed ??= error));
+    worker.on('exit', (code) => (pool.failed ??= new Error(`a render worker stopped (exit code ${code})`)));
+  }
+  return pool;
 }
 
 /** A render context on this thread, kept from one call to the next while the site and its settings stay the same. */
@@ -93,20 +128,15 @@ function framesFor(configModule: string): FrameOptions {
   return { root: dirname(dirname(dirname(dirname(configModule)))), skip: [join(generatorRoot, 'src')] };
 }
 
-/** Renders on `count` worker threads, two batches in flight per worker. */
-async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, count: number): Promise<PageOutcome[]> {
-  const frames = framesFor(options.configModule);
+/** Renders on the pool's workers, two batches in flight per worker, and closes the pool. */
+async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool: RenderWorkers): Promise<PageOutcome[]> {
   const outcomes: PageOutcome[] = [];
   // This thread writes the workers' pages.
   const writing = newTimings('main (writes)');
   let next = 0;
-  const workers = Array.from({ length: Math.min(count, Math.ceil(routes.length / BATCH)) }, () =>
-    new Worker(options.workerModule, {
-      workerData: { configModule: options.configModule, setup: options.setup, frames },
-      env: process.env,
-    }),
-  );
+  const { workers } = pool;
   try {
+    if (pool.failed) throw pool.failed;
     await Promise.all(
       workers.map(
         (worker) =>
@@ -141,11 +171,13 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, coun
             worker.on('exit', (code) => {
               if (inFlight > 0 || next < routes.length || !finishing) reject(new Error(`a render worker stopped (exit code ${code})`));
             });
+            // The site data comes now: the worker may have been started before it was known.
+            worker.postMessage({ setup: options.setup });
           }),
       ),
     );
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await pool.close();
   }
   options.onTimings?.(writing);
   return outcomes;

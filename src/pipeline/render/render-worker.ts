@@ -8,18 +8,23 @@ import type { Route, SiteConfig } from '../types.ts';
  * HTML back. The main thread writes it: one writer avoids two threads contending for the same
  * output folders, and writing overlaps with rendering the next batch.
  */
-const { configModule, setup, frames } = workerData as { configModule: string; setup: RenderSetup; frames: FrameOptions };
+const { configModule, frames } = workerData as { configModule: string; frames: FrameOptions };
 // Before the templates load, so a template's error names its .tsx file and line.
 process.setSourceMapsEnabled(true);
 const config = ((await import(pathToFileURL(configModule).href)) as { default: SiteConfig }).default;
-const ctx = createRenderContext(config, setup);
+// Made on the first message, which brings the site data: the worker may start before it is known.
+let ctx: ReturnType<typeof createRenderContext>;
 
-parentPort!.on('message', (message: Route[] | 'finish') => {
+parentPort!.on('message', (message: { setup: RenderSetup } | Route[] | 'finish') => {
   if (message === 'finish') {
     ctx.cache.flush();
     parentPort!.postMessage({ finished: { ...ctx.timings, thread: `worker ${threadId}` } });
     return;
   }
+  if (!Array.isArray(message)) {
+    ctx = createRenderContext(config, message.setup);
+    parentPort!.postMessage('ready');
+    return;
+  }
   parentPort!.postMessage(message.map((route) => renderPage(route, ctx, frames)));
 });
-parentPort!.postMessage('ready');
