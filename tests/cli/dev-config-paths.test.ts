@@ -3,20 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
-
-/** Polls `probe` until `check` passes or `timeout` ms have gone by; returns the last value. */
-async function eventually<T>(probe: () => Promise<T> | T, check: (value: T) => boolean, timeout = 15_000): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (check(value) || Date.now() >= end) return value;
-    } catch (error) {
-      if (Date.now() >= end) throw error;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { eventually } from '../helpers/eventually.ts';
 
 /**
  * dev watches what the config names, not fixed folder names: the basic fixture with its content

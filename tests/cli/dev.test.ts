@@ -13,6 +13,7 @@ import type { CompiledSite } from '../../src/pipeline/compile/compile-site.ts';
 import type { Entry, PageSpec, SiteConfig } from '../../src/pipeline/types.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, diffTrees, plugInSiteForms, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 /**
  * A site in memory for the body-edit fast path: notes (Markdown) listed on /notes, each on its own
@@ -79,23 +80,6 @@ function expectSameOutputs(a: Snapshot, b: Snapshot): void {
     } else expect(x, file).toEqual(y);
   }
   expect(JSON.stringify(a.routes)).toBe(JSON.stringify(b.routes));
-}
-
-/**
- * Polls `check` until it passes or `timeout` ms have gone by. A probe that throws (a request
- * reset while the server swaps in a rebuilt file) counts as "not yet" until the time is up.
- */
-async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeout = 15_000): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (check(value) || Date.now() >= end) return value;
-    } catch (error) {
-      if (Date.now() >= end) throw error;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Listens to the dev server's event stream; `text()` is everything received so far. */
