@@ -11,9 +11,12 @@ import { hashText } from './plan/manifest.ts';
 import type { TemplateDeps } from './plan/template-deps.ts';
 import { buildRouteTable } from './routes/routes.ts';
 import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './site-files/site-files.ts';
-import type { Entry, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
+import type { CollectionSpec, ContentOf, Entry, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
 import { foldedCollisions } from './write/output-paths.ts';
+
+/** Validated content as the generator sees it: any site's collections. */
+type SiteContent = ContentOf<Record<string, CollectionSpec>>;
 
 /**
  * The stages `build` and `dev` share: from a compiled site and its content files to the "site
@@ -148,7 +151,9 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
     if (options.failFast && diagnostics.length) throw new DiagnosticError(sortDiagnostics(diagnostics));
   };
   stage([]);
-  const data = validated.content as never;
+  // Each collection was parsed by its own schema, which is what ContentOf describes; the generator
+  // handles every site, so it sees the content with the general collection types.
+  const data = validated.content as SiteContent;
   const run = options.runSiteFunctions ?? ((fn) => fn());
   const computed = run(() => runSiteFunctions(parts, data, options));
   stage(computed.routeProblems);
@@ -178,7 +183,7 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
 }
 
 /** Settings, routes, site data, redirects and generated files: what the site's own functions compute. */
-function runSiteFunctions(parts: SiteParts, data: never, options: SiteStateOptions) {
+function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStateOptions) {
   const { config } = parts.compiled;
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
@@ -197,7 +202,7 @@ function runSiteFunctions(parts: SiteParts, data: never, options: SiteStateOptio
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
 export function buildSiteFiles(
   config: SiteConfig,
-  content: never,
+  content: SiteContent,
   settings: SiteSettings,
   routes: Route[],
   redirects: Redirect[],
