@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, appendFileSync, rmSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, appendFileSync, renameSync, rmSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,12 +78,38 @@ function stopAllAtExit(): void {
 }
 
 /**
+ * The server binaries where the user running them can reach them. As root they run as `postgres`,
+ * which cannot enter a project in a private folder (a clone in `mktemp -d` is mode 0700): then
+ * they run from a copy in the temporary folder, made once per package version and shared.
+ */
+function reachableBinDir(): string {
+  const bin = findBinDir();
+  if (!asRoot || spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', join(bin, 'initdb')]).status === 0) return bin;
+  const native = dirname(bin);
+  const { version } = JSON.parse(readFileSync(join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const copy = join(tmpdir(), `heartnotes-pg-native-${version}`);
+  if (!existsSync(join(copy, 'bin', 'initdb'))) {
+    // Copied under a name of its own, then renamed: a copy is whole or absent.
+    const partial = `${copy}.tmp-${process.pid}`;
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    chmodSync(partial, 0o755);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      // Another test file put its copy in place first.
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  return join(copy, 'bin');
+}
+
+/**
  * Creates a throw-away PostgreSQL cluster in a temporary folder (the npm package's binaries)
  * listening on 127.0.0.1 at a free port with trust authentication and its sockets in that folder,
  * and resolves once it accepts connections.
  */
 export async function startPostgres(options: StartPostgresOptions = {}): Promise<TestPostgres> {
-  const bin = findBinDir();
+  const bin = reachableBinDir();
   const pgCtl = join(bin, 'pg_ctl');
   const dir = mkdtempSync(join(tmpdir(), 'heartnotes-pg-'));
   const dataDir = join(dir, 'data');
