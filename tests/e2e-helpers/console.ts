@@ -7,7 +7,8 @@ export interface PageProblems {
   pageErrors: string[];
   /**
    * Requests to `origin` that failed at the network level or were answered with status 400 or
-   * more. The main document is left out: its status is what a test asserts directly.
+   * more. The main document is left out: its status is what a test asserts directly. So are loads
+   * the browser cancelled because the page navigated away before they finished.
    */
   failedRequests: string[];
   /** Every problem above, one line each, prefixed with its kind; empty when the page was clean. */
@@ -48,8 +49,20 @@ export function watchPage(page: Page, options: WatchOptions): PageProblems {
   page.on('pageerror', (error: Error) => {
     pageErrors.push(error.stack ?? error.message);
   });
+  // A document's unfinished loads (a lazy image, say) are cancelled when the page navigates away:
+  // Chromium reports them as net::ERR_ABORTED. That is the browser leaving, not the site failing,
+  // so a load aborted after a later main-frame navigation began is not a problem.
+  let navigations = 0;
+  const startedDuring = new WeakMap<Request, number>();
+  page.on('request', (request: Request) => {
+    if (isMainDocument(request)) navigations += 1;
+    startedDuring.set(request, navigations);
+  });
+  const leftBehind = (request: Request) =>
+    request.failure()?.errorText === 'net::ERR_ABORTED' && !isMainDocument(request) && (startedDuring.get(request) ?? navigations) < navigations;
+
   page.on('requestfailed', (request: Request) => {
-    if (!ownOrigin(request.url())) return;
+    if (!ownOrigin(request.url()) || leftBehind(request)) return;
     failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
   });
   page.on('response', (response: Response) => {
