@@ -87,4 +87,7 @@ export default defineSite({
   commands: { subscribers },
   robots,
   headers,
+  // Articles, guides, reviews and gift guides mark their text with data-pagefind-body; landing
+  // pages, 404s and thank-you pages do not. The cap keeps a large site's build short (README, "Search").
+  search: { maxChars: 2000 },
 });

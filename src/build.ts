@@ -18,6 +18,7 @@ import {
 import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
+import { indexPages } from './pipeline/search/index-pages.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
 
 /**
@@ -94,7 +95,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     run.lap('check links');
     failOn(problems);
     if (options.checkOnly) abortOutput(staging);
-    else writeBuild(run, parts, state, { keys, plan, pages, staging, foldersBefore });
+    else writeBuild(run, parts, state, { ...(await searchIndex(run, parts.compiled.config, state, { keys, plan, staging })), pages, staging, foldersBefore });
     run.lap('write');
     return { summary: summarize(run, parts, state, plan), state, pages };
   } catch (error) {
@@ -204,6 +205,27 @@ async function renderPlanned(
     pages.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found.links ?? [], ids: found.ids ?? [] });
   }
   return { pages, failures };
+}
+
+/**
+ * The search index (`SiteConfig.search`), written into the staging folder with the pages: its
+ * files join the plan and the manifest keys like any output file, and the previous build's index
+ * files it no longer produces are removed (they are in the manifest, not in this build's outputs).
+ */
+async function searchIndex(
+  run: BuildRun,
+  config: SiteConfig,
+  state: SiteState,
+  { keys, plan, staging }: { keys: Map<string, string>; plan: OutputPlan; staging: Staging },
+): Promise<{ keys: Map<string, string>; plan: OutputPlan }> {
+  if (!config.search) return { keys, plan };
+  const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, dir: plan.write.has(r.outFile) ? staging.dir : run.outDir }));
+  const index = await indexPages(pages, config.search, staging.dir);
+  run.lap('search index');
+  return {
+    keys: new Map([...keys, ...index]),
+    plan: { ...plan, write: new Set([...plan.write, ...index.keys()]), remove: plan.remove.filter((f) => !index.has(f)) },
+  };
 }
 
 /**

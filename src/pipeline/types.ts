@@ -142,6 +142,22 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * always get a year of immutable caching unless a rule for `/assets/*` says otherwise.
    */
   headers?: Record<string, Record<string, string>>;
+  /** A static search index of the pages (Pagefind) under `/pagefind/` (optional; default: none). See `SearchOptions`. */
+  search?: SearchOptions;
+}
+
+/**
+ * What the search index holds. Only pages whose HTML marks an element with `data-pagefind-body`
+ * are indexed: that element's text, less any element marked `data-pagefind-ignore`.
+ */
+export interface SearchOptions {
+  /** Page paths never indexed, exact or ending in `*` as a prefix, e.g. `['/404*']` (optional). */
+  exclude?: string[];
+  /**
+   * Characters of each page's text indexed, from the start of its marked element (default: all).
+   * The index's build time grows with the text; a cap keeps large sites' builds short.
+   */
+  maxChars?: number;
 }
 
 /** What a server function is given when it opens. */

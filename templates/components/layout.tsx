@@ -15,7 +15,7 @@ export function WithSidebar({ groups, current, children }: { groups: LinkGroup[]
 /** A visible breadcrumb trail (the BreadcrumbList JSON-LD mirrors it). */
 export function Breadcrumbs({ trail }: { trail: { name: string; path: string }[] }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label="Breadcrumb" data-pagefind-ignore="">
       <ol>
         {trail.map((t, i) => (
           <li key={t.path}>

@@ -22,7 +22,7 @@ export function shareLinks(url: string, title: string) {
  */
 export function ShareBar({ url, title, copyLink = false }: { url: string; title: string; copyLink?: boolean }) {
   return (
-    <nav className="share-bar" aria-label="Share this page">
+    <nav className="share-bar" aria-label="Share this page" data-pagefind-ignore="">
       <p className="share-label">Share:</p>
       <ul>
         {shareLinks(url, title).map((l) => (

@@ -40,7 +40,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
       affiliate={hasAffiliateLinks(page.html)}
       consent={['measurement']}
     >
-      <article className="wrap article" data-article-id={data.id}>
+      <article className="wrap article" data-article-id={data.id} data-pagefind-body="" data-pagefind-meta="kind:Article">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
           <p className="card-kicker">{data.category}</p>
@@ -57,7 +57,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
             <p>{data.conclusion}</p>
           </section>
         ) : null}
-        <aside className="discover" aria-labelledby="discover-heading">
+        <aside className="discover" aria-labelledby="discover-heading" data-pagefind-ignore="">
           <h2 id="discover-heading">Discover More Secrets</h2>
           <p>
             Our long-form guides go deeper: how to rebuild after a breakup, how to build emotional connection, and what

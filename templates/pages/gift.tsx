@@ -54,7 +54,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
       affiliate={d.items.length > 0}
       consent={slots.length ? ['advertising'] : []}
     >
-      <article className="wrap gift-page">
+      <article className="wrap gift-page" data-pagefind-body="" data-pagefind-meta="kind:Gift guide">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
           <p className="card-kicker">{d.category}</p>

@@ -47,7 +47,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
       meta={{ title: data.title, description: data.description, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
       affiliate={hasAffiliateLinks(page.html)}
     >
-      <article className="wrap article guide">
+      <article className="wrap article guide" data-pagefind-body="" data-pagefind-meta="kind:Guide">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
           <p className="card-kicker">{data.category}</p>
@@ -59,7 +59,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
           <img className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} fetchPriority="high" />
         </header>
         {toc.length ? (
-          <nav className="toc" aria-labelledby="toc-heading">
+          <nav className="toc" aria-labelledby="toc-heading" data-pagefind-ignore="">
             <h2 id="toc-heading">Contents</h2>
             <ol>
               {toc.map((h) => (

@@ -86,7 +86,8 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPa
       affiliate
       consent={['advertising']}
     >
-      <article className="wrap review">
+      {/* The landing-address copy of a review is not indexed: its canonical page is. */}
+      <article className="wrap review" {...(canonicalPath ? {} : { "data-pagefind-body": "" })} data-pagefind-meta="kind:Review">
         <Island name="back-button" component={BackButton} props={{ fallback: '/posts' }} load="idle" as="p" />
         <img className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} fetchPriority="high" />
         <header className="review-header">
