@@ -19,6 +19,9 @@ import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } 
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
 import { indexPages } from './pipeline/search/index-pages.ts';
+import { imageSettings } from './pipeline/images/image-set.ts';
+import { siteImages } from './pipeline/images/process-images.ts';
+import { imageFailureDiagnostics } from './pipeline/images/references.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
 
 /**
@@ -76,7 +79,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
   tidyMarkdownCache(run.cacheDir, parts.compiled.markdownKey);
   let state: SiteState;
   try {
-    state = siteState(run, parts, dev);
+    state = await siteState(run, parts, dev);
   } catch (error) {
     await run.workerPool?.close();
     throw error;
@@ -144,21 +147,28 @@ function folderInputs(root: string, config: SiteConfig): string[] {
  * an editor meets schema errors, dates, duplicates, dead links and missing images in one run.
  * It fails before the swap, so the previous output stays as it was.
  */
-function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | undefined): SiteState {
+async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | undefined): Promise<SiteState> {
   const { config } = parts.compiled;
+  // Raster images are encoded (or taken from the cache) before rendering: Markdown renders
+  // synchronously on worker threads, which get the finished manifest.
+  const publicListing = readPublic(run.root, config);
+  const images = await siteImages(run.root, config, publicListing.files, run.cacheDir);
+  run.lap('images');
   const content = readContent(run.root, config);
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
   if (!dev && !run.manifest && run.options.workers === undefined && content.size >= WORKER_THRESHOLD) {
     run.workerPool = startRenderWorkers(parts.compiled, availableParallelism());
   }
-  const state = computeSiteState(parts, content, readPublic(run.root, config), {
+  const state = computeSiteState(parts, content, publicListing, {
     baseUrl: run.options.baseUrl,
     drafts: run.options.drafts,
     today: run.fingerprint.today,
     validate: dev?.validate,
     runSiteFunctions: dev?.runSiteFunctions,
+    images,
   });
+  state.diagnostics.push(...imageFailureDiagnostics(images, sourceTexts(state), state.validated.images));
   run.lap('content and routes');
   return state;
 }
@@ -187,7 +197,7 @@ async function renderPlanned(
     config: compiled.config,
     configModule: compiled.configModule,
     workerModule: compiled.workerModule,
-    setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: staging.dir },
+    setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: staging.dir, images: { manifest: state.images.manifest, sizes: imageSettings(compiled.config.images).sizes } },
     workers: run.options.workers,
     onTimings: (t) => run.threads.push(t),
     workerPool: run.workerPool,
@@ -286,6 +296,8 @@ function summarize(run: BuildRun, parts: SiteParts, state: SiteState, plan: Outp
   const log = run.options.log ?? (() => {});
   const leftOut = describeLeftOut(state.validated.leftOut);
   if (leftOut) log(leftOut);
+  const { encoded, cached } = state.images;
+  if (encoded + cached) log(`Images: ${encoded + cached} (${encoded} encoded, ${cached} from the cache)`);
   log(
     `${checkOnly ? 'Checked' : 'Built'} ${summary.pages} pages (${summary.rendered} rendered, ${summary.reused} unchanged), ` +
       `${summary.redirects} redirects, ${summary.assets} assets${checkOnly ? '' : ` → ${summary.outDir}/`} in ${formatMs(summary.ms)}`,

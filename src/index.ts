@@ -29,6 +29,11 @@ export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipe
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
 export { Island, IslandScripts, PageScript, type LoadRule } from './pipeline/render/island.tsx';
 
+/** Images: `<picture>` with AVIF, WebP and the original at several widths for raster files, `<img>` for SVG (docs/images.md). */
+export { imageInfo, Picture, type PictureProps } from './pipeline/images/picture.tsx';
+export type { ImageInfo } from './pipeline/images/image-set.ts';
+export type { ImageOptions } from './pipeline/types.ts';
+
 /** Escaping text for HTML and XML, and data for an inline script; decoding rendered HTML text. */
 export { decodeHtml, escapeHtml, escapeXml, jsonForScript } from './escape.ts';
 

@@ -140,10 +140,22 @@ export const messages = {
     message: `link "${href}" on page ${page} points to no page or file of this site`,
     hint: 'fix the address, add the missing page, or add the old address to the target page\'s "aliases"',
   }),
-  missingImage: (src: string) => ({
-    code: 'links/missing-image',
-    message: `image "${src}" names no file in public/ (nor one the build makes)`,
-    hint: `put the image at public${src.replace(/[?#].*$/, '')}, or correct the path (it starts at public/, so /images/x.png is public/images/x.png)`,
+  missingImage: (src: string) =>
+    src.startsWith('/')
+      ? {
+          code: 'links/missing-image',
+          message: `image "${src}" names no file in public/ (nor one the build makes)`,
+          hint: `put the image at public${src.replace(/[?#].*$/, '')}, or correct the path (it starts at public/, so /images/x.png is public/images/x.png)`,
+        }
+      : {
+          code: 'links/missing-image',
+          message: `image "${src}" names no file beside the Markdown file (nor in public/)`,
+          hint: 'put the image in the Markdown file\'s folder (./walk.jpg is the walk.jpg beside it), or start the path with / for a file in public/',
+        },
+  imageUnreadable: (src: string, file: string, reason: string) => ({
+    code: 'images/unreadable',
+    message: `image "${src}" (${file}) cannot be read as an image: ${reason}`,
+    hint: `replace ${file} with a real JPEG, PNG, WebP, GIF or AVIF file (renaming a file to .jpg does not convert it), or point to another image`,
   }),
   deadAnchor: (href: string, page: string) => ({
     code: 'links/dead-anchor',

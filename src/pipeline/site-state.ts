@@ -14,6 +14,8 @@ import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapX
 import type { CollectionSpec, ContentOf, Entry, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
 import { foldedCollisions } from './write/output-paths.ts';
+import { noImages, type ImageSet } from './images/process-images.ts';
+import { pageImageKeys } from './images/references.ts';
 
 /** Validated content as the generator sees it: any site's collections. */
 type SiteContent = ContentOf<Record<string, CollectionSpec>>;
@@ -59,12 +61,14 @@ export interface PageKey {
   entry: string;
   /** Everything else about the route: path, props, sources, aliases (compared with `sameData`). */
   route: Omit<Route, 'entry'>;
+  /** The processed images the page may show, with their hashes (images/references.ts). */
+  images: string;
 }
 
 /** One output file and what it is made of. */
 export type Output =
   | { kind: 'page'; route: Route; key: PageKey }
-  | { kind: 'file'; contents: string | Uint8Array }
+  | { kind: 'file'; contents: string | Uint8Array; /** Stands for the contents when set (an encoded image's hash). */ key?: string }
   | { kind: 'public'; size: number; mtimeMs: number };
 
 /** The public folder as listed: its files, and links in it that lead nowhere. */
@@ -87,6 +91,8 @@ export interface SiteStateOptions {
    * them all and go on, as a build does, to report dead links in the same run).
    */
   failFast?: boolean;
+  /** The processed raster images (images/process-images.ts): their files are outputs, and pages depend on them (default: none). */
+  images?: ImageSet;
 }
 
 /** Everything known about the site before rendering. */
@@ -102,6 +108,8 @@ export interface SiteState {
   outputs: Map<string, Output>;
   /** Every problem found so far (content, routes, public files, clashes); empty when none. */
   diagnostics: Diagnostic[];
+  /** The processed raster images, whose manifest the renderer gets. */
+  images: ImageSet;
 }
 
 /** Bundles the stylesheet and the islands of a compiled site, at once. */
@@ -162,8 +170,9 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
     ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })),
     ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, computed.siteFiles),
   ]);
-  const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site);
-  return { content, public: publicListing, validated, routes: computed.routes, redirects: computed.redirects, site: computed.site, outputs, diagnostics };
+  const images = options.images ?? noImages();
+  const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site, images);
+  return { content, public: publicListing, validated, routes: computed.routes, redirects: computed.redirects, site: computed.site, outputs, diagnostics, images };
 }
 
 /** The validation stage over loaded files, with the problems of loading and validating in one list. */
@@ -254,10 +263,13 @@ function outputClashes(routes: Route[], publicFiles: string[], publicName: strin
 }
 
 /** Every output file with what it is made of: public files, then generated files, then pages. */
-function listOutputs(parts: SiteParts, publicFiles: FolderFile[], siteFiles: Map<string, string | Uint8Array>, routes: Route[], site: TemplateSite): Map<string, Output> {
+function listOutputs(parts: SiteParts, publicFiles: FolderFile[], siteFiles: Map<string, string | Uint8Array>, routes: Route[], site: TemplateSite, images: ImageSet): Map<string, Output> {
   const outputs = new Map<string, Output>();
   for (const f of publicFiles) outputs.set(f.path, { kind: 'public', size: f.size, mtimeMs: f.mtimeMs });
   for (const [file, contents] of siteFiles) outputs.set(file, { kind: 'file', contents });
+  // An encoded image is read (from the cache) only when it is written.
+  for (const [file, image] of images.files) outputs.set(file, { kind: 'file', key: image.key, get contents() { return image.read(); } });
+  const imageKeys = pageImageKeys(routes, images.manifest);
   const siteKey = JSON.stringify({ settings: site.settings, shared: site.shared });
   const assetsKey = JSON.stringify({ css: site.assets.css, loader: site.assets.loader });
   const { chunks } = parts.islands;
@@ -273,6 +285,7 @@ function listOutputs(parts: SiteParts, publicFiles: FolderFile[], siteFiles: Map
       islands: JSON.stringify([...(deps?.islands ?? Object.keys(chunks)), ...scripts].map((n) => chunks[n])),
       entry: entry ? entryKey(entry) : '',
       route: rest,
+      images: imageKeys.get(route)!,
     };
     outputs.set(route.outFile, { kind: 'page', route, key });
   }
@@ -290,8 +303,8 @@ export function manifestKeys(state: SiteState, versionKey: string): Map<string, 
   const keys = new Map<string, string>();
   for (const [file, output] of state.outputs) {
     if (output.kind === 'public') keys.set(file, `public:${output.size}:${output.mtimeMs}`);
-    else if (output.kind === 'file') keys.set(file, hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
-    else keys.set(file, hashText(siteKey, output.key.entry, JSON.stringify(output.key.route)));
+    else if (output.kind === 'file') keys.set(file, output.key ?? hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
+    else keys.set(file, hashText(siteKey, output.key.entry, JSON.stringify(output.key.route), output.key.images));
   }
   return keys;
 }

@@ -144,6 +144,23 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
   headers?: Record<string, Record<string, string>>;
   /** A static search index of the pages (Pagefind) under `/pagefind/` (optional; default: none). See `SearchOptions`. */
   search?: SearchOptions;
+  /** How raster images (JPEG, PNG, WebP, GIF, AVIF) are encoded and offered; see `ImageOptions` and docs/images.md (optional). */
+  images?: ImageOptions;
+}
+
+/**
+ * The image step: every raster image a page shows is encoded at several widths (never wider than
+ * the file) in each of `formats` plus its own format, and shown as a `<picture>` (docs/images.md).
+ */
+export interface ImageOptions {
+  /** Widths to encode, in pixels; the file's own width is added when it is narrower than the widest (default: 480, 800, 1200, 1600). */
+  widths?: number[];
+  /** Modern formats offered as `<source>`s, best first (default: `['avif', 'webp']`). */
+  formats?: ('avif' | 'webp')[];
+  /** Encoder quality per format, 1–100 (default: avif 50, webp 75, jpeg 78, png 80, gif 80). */
+  quality?: Partial<Record<'avif' | 'webp' | 'jpeg' | 'png' | 'gif', number>>;
+  /** The `sizes` attribute when a page gives none (default: `(max-width: 800px) 100vw, 800px`). */
+  sizes?: string;
 }
 
 /**

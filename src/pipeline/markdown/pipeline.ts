@@ -11,15 +11,20 @@ import { rehypeSafeUrls } from './safe-urls.ts';
 import { rehypeExternalLinks, type ExternalLinkOptions } from './external-links.ts';
 import { rehypeHeadingIds } from './heading-ids.ts';
 import { rehypeTableScroll } from './table-scroll.ts';
+import { rehypePictureImages } from './picture-images.ts';
 
 export type MarkdownOptions = ExternalLinkOptions;
 
-/** Turns Markdown into sanitised HTML. Synchronous, so templates can call it while rendering. */
-export type MarkdownRenderer = (markdown: string) => string;
+/**
+ * Turns Markdown into sanitised HTML. Synchronous, so templates can call it while rendering.
+ * `source` is the Markdown file (root-relative), against which relative image paths resolve (optional).
+ */
+export type MarkdownRenderer = (markdown: string, source?: string) => string;
 
 /**
  * Builds the Markdown pipeline: remark-parse → GFM tables and strikethrough → remark-rehype →
- * safe URLs → rehype-sanitize → external/affiliate links and heading ids → rehype-stringify.
+ * safe URLs → rehype-sanitize → external/affiliate links, heading ids, table scroll boxes and
+ * `<picture>`s for processed images (picture-images.ts) → rehype-stringify.
  *
  * # Design decision
  * Only the GFM features the content uses are enabled. `remark-gfm` would add autolink literals,
@@ -41,9 +46,10 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     .use(rehypeExternalLinks, options)
     .use(rehypeHeadingIds)
     .use(rehypeTableScroll)
+    .use(rehypePictureImages)
     .use(rehypeStringify)
     .freeze();
-  return (markdown) => String(processor.processSync(markdown));
+  return (markdown, source) => String(processor.processSync(source ? { value: markdown, data: { source } } : markdown));
 }
 
 /**

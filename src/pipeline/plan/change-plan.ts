@@ -75,7 +75,10 @@ function changeReason(before: Output | undefined, after: Output, cause: EditCaus
   if (after.kind === 'public' && before.kind === 'public') {
     return before.size !== after.size || before.mtimeMs !== after.mtimeMs ? 'public file changed' : undefined;
   }
-  if (after.kind === 'file' && before.kind === 'file') return sameContents(before.contents, after.contents) ? undefined : 'changed';
+  if (after.kind === 'file' && before.kind === 'file') {
+    if (before.key !== undefined || after.key !== undefined) return before.key === after.key ? undefined : 'changed';
+    return sameContents(before.contents, after.contents) ? undefined : 'changed';
+  }
   if (after.kind === 'page' && before.kind === 'page') return pageReason(before.key, after.key, after.route.sources, cause);
   return undefined;
 }
@@ -88,6 +91,7 @@ function pageReason(before: PageKey, after: PageKey, sources: string[], cause: E
   if (before.islands !== after.islands) return 'island bundle changed';
   if (before.assets !== after.assets) return 'stylesheet or island loader changed';
   if (before.site !== after.site) return 'site data changed';
+  if (before.images !== after.images) return 'image changed';
   if (!sameRoute) return cause.content.size ? 'lists it' : 'its data changed';
   return undefined;
 }

@@ -4,6 +4,8 @@ import { createMarkdownRenderer } from '../markdown/pipeline.ts';
 import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
 import type { RenderTimings, Route, SiteConfig, TemplateSite } from '../types.ts';
+import { currentImages, useImageManifest, type ImageManifest } from '../images/image-set.ts';
+import { imagesNamed } from '../images/references.ts';
 
 /** Everything a render process needs; plain data, so it can be handed to a worker. */
 export interface RenderSetup {
@@ -14,6 +16,8 @@ export interface RenderSetup {
   /** Folder for the Markdown cache (optional: no cache). */
   cacheDir?: string;
   stagingDir: string;
+  /** The processed images and the default `sizes`, for `<picture>`s (optional: none). */
+  images?: { manifest: ImageManifest; sizes: string };
 }
 
 export type RenderOutcome =
@@ -34,9 +38,12 @@ export function createRenderContext(config: SiteConfig, setup: RenderSetup): Ren
   const render = createMarkdownRenderer(options);
   const cache = openMarkdownCache(setup.cacheDir, setup.markdownKey, JSON.stringify(options));
   const timings = newTimings('main');
-  const markdown = (body: string) => {
+  useImageManifest(setup.images?.manifest ?? {}, setup.images?.sizes ?? '100vw');
+  const markdown = (body: string, source?: string) => {
     const started = performance.now();
-    const html = cache.get(body, render);
+    // HTML with a <picture> depends on the images it names: their hashes join the cache key.
+    const images = imagesNamed(body, currentImages()?.manifest ?? {}, source);
+    const html = cache.get(images.length ? `${images.join('\n')}\0${body}` : body, () => render(body, source));
     timings.markdownMs += performance.now() - started;
     return html;
   };

@@ -6,6 +6,7 @@ import { newTimings, type FrameOptions, type PageOutcome, type RenderOutcome, ty
 import type { MarkdownCache } from './markdown-cache.ts';
 import type { RenderContext } from './render.ts';
 import { writeRendered } from '../write/write.ts';
+import { useImageManifest } from '../images/image-set.ts';
 import type { Route, SiteConfig } from '../types.ts';
 
 /** Below this many pages, starting workers costs more than it saves: fewer render on this thread. */
@@ -108,6 +109,8 @@ export function openThreadRenderer(): ThreadRenderer {
       }
       const timings = newTimings('main');
       const ctx = { ...current.ctx, site, timings };
+      // Dev keeps this context across edits; the images may have changed since it was made.
+      useImageManifest(options.setup.images?.manifest ?? {}, options.setup.images?.sizes ?? '100vw');
       const frames = framesFor(options.configModule);
       const outcomes = routes.map((route) => {
         const outcome = renderPage(route, ctx, frames);

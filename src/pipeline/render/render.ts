@@ -41,9 +41,10 @@ export function renderRoute(
     page: {
       path: route.path,
       url: canonicalUrl(ctx.site.settings.url, route.path),
-      html: route.entry ? ctx.markdown(route.entry.body) : '',
+      html: route.entry ? ctx.markdown(route.entry.body, route.entry.file) : '',
       entry: route.entry,
-      markdown: ctx.markdown,
+      // Snippets resolve relative image paths against the page's Markdown file, as its body does.
+      markdown: (source: string) => ctx.markdown(source, route.entry?.file),
     },
   };
   startPage(ctx.site.assets.islands);
@@ -65,7 +66,8 @@ export { canonicalUrl };
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
   for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) out.add(decodeHtml(m[1]));
-  for (const m of html.matchAll(/\ssrcset="([^"]*)"/g)) {
+  // React writes the attribute as `srcSet`; HTML attribute names are case-insensitive.
+  for (const m of html.matchAll(/\ssrcset="([^"]*)"/gi)) {
     for (const candidate of decodeHtml(m[1]).split(',')) {
       const url = candidate.trim().split(/\s+/)[0];
       if (url) out.add(url);

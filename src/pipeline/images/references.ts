@@ -1,0 +1,87 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { codeFrame } from '../../diagnostics/frame.ts';
+import { messages } from '../../diagnostics/messages.ts';
+import type { Route } from '../types.ts';
+import type { ImageRef } from '../validate/validate.ts';
+import { imageKey, type ImageManifest } from './image-set.ts';
+import type { ImageSet } from './process-images.ts';
+
+/** Anything in text that looks like a path to a raster image. */
+const RASTER_PATH = /[^\s"'`()<>[\]{}\\,;]+\.(?:jpe?g|png|webp|gif|avif)(?![\w.])/gi;
+
+/**
+ * The processed images a text names, as `key=hash` in a stable order: what HTML made from the
+ * text depends on. Relative paths resolve against `from`.
+ */
+export function imagesNamed(text: string, manifest: ImageManifest, from: string | undefined): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(RASTER_PATH)) {
+    const key = imageKey(m[0], from);
+    const info = key === undefined ? undefined : manifest[key];
+    if (info) found.add(`${key}=${info.hash}`);
+  }
+  return [...found].sort();
+}
+
+/**
+ * Each route's image key: the processed images its data names (props, front matter, body) and
+ * those no route's data names, which only a template can show (a logo, say), so every page
+ * depends on them. A changed image thus re-renders the pages that show it. Empty strings when the
+ * site has no raster images, at no cost.
+ */
+export function pageImageKeys(routes: Route[], manifest: ImageManifest): Map<Route, string> {
+  const keys = new Map<Route, string>();
+  if (!Object.keys(manifest).length) {
+    for (const r of routes) keys.set(r, '');
+    return keys;
+  }
+  const named = new Map<Route, string[]>();
+  const used = new Set<string>();
+  for (const r of routes) {
+    const text = JSON.stringify([r.props, r.entry?.data, r.entry?.body]);
+    const found = imagesNamed(text, manifest, r.entry?.file);
+    named.set(r, found);
+    for (const f of found) used.add(f);
+  }
+  const unnamed = Object.entries(manifest).map(([k, info]) => `${k}=${info.hash}`).filter((f) => !used.has(f)).sort();
+  for (const [r, found] of named) keys.set(r, [...found, ...unnamed].join('\n'));
+  return keys;
+}
+
+/** A Markdown image: `![alt](src` (the address as written, and where it starts). */
+const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)/g;
+
+/**
+ * The images that could not be read, reported where they are used: at each Markdown image and
+ * front-matter field that names one (file:line), or at the image file itself when no content
+ * names it (a template may). One diagnostic per place.
+ */
+export function imageFailureDiagnostics(images: ImageSet, texts: Map<string, string>, frontMatter: ImageRef[]): Diagnostic[] {
+  if (!images.failures.size) return [];
+  const out: Diagnostic[] = [];
+  const reported = new Set<string>();
+  for (const [file, text] of texts) {
+    if (!file.endsWith('.md')) continue;
+    for (const m of text.matchAll(MARKDOWN_IMAGE)) {
+      const key = imageKey(m[1], file);
+      const failure = key === undefined ? undefined : images.failures.get(key);
+      if (!failure) continue;
+      reported.add(key!);
+      const offset = m.index! + m[0].length - m[1].length;
+      const lines = text.slice(0, offset).split('\n');
+      const at = { line: lines.length, column: [...lines[lines.length - 1]].length + 1 };
+      out.push({ ...messages.imageUnreadable(m[1], failure.file, failure.reason), file, ...at, frame: codeFrame(text, at.line, at.column) });
+    }
+  }
+  for (const ref of frontMatter) {
+    const key = imageKey(ref.src, ref.file);
+    const failure = key === undefined ? undefined : images.failures.get(key);
+    if (!failure) continue;
+    reported.add(key!);
+    out.push({ ...messages.imageUnreadable(ref.src, failure.file, failure.reason), ...ref.locate() });
+  }
+  for (const [key, failure] of images.failures) {
+    if (!reported.has(key)) out.push({ ...messages.imageUnreadable(key, failure.file, failure.reason), file: failure.file });
+  }
+  return out;
+}

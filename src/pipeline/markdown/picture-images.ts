@@ -1,0 +1,41 @@
+import type { Element, Root } from 'hast';
+import { currentImages, fallbackOf, imageKey, mimeOf, sourceFormats, srcsetOf } from '../images/image-set.ts';
+import { forEachElement } from './walk.ts';
+
+/**
+ * Turns each Markdown image the build processed (a raster file in `public/` or beside the
+ * Markdown file) into a `<picture>`: AVIF and WebP `<source>`s and an `<img>` in the file's own
+ * format, each with a `srcset`, and the real width and height, loaded lazily. The Markdown file is
+ * `file.data.source` (root-relative), against which `./walk.jpg` resolves. Other images (SVG, an
+ * address off the site, a missing file, which the link check reports) are left as they are.
+ */
+export function rehypePictureImages() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const images = currentImages();
+    if (!images || !Object.keys(images.manifest).length) return;
+    const from = typeof file.data.source === 'string' ? file.data.source : undefined;
+    forEachElement(tree, (node) => {
+      if (node.tagName !== 'img' || typeof node.properties.src !== 'string') return;
+      const key = imageKey(node.properties.src, from);
+      const info = key ? images.manifest[key] : undefined;
+      if (!info) return;
+      const sizes = images.sizes;
+      const sources: Element[] = sourceFormats(info).map((f) => ({
+        type: 'element', tagName: 'source', properties: { type: mimeOf(f), srcSet: srcsetOf(info, f), sizes }, children: [],
+      }));
+      const img: Element = {
+        type: 'element',
+        tagName: 'img',
+        properties: {
+          ...node.properties,
+          src: fallbackOf(info).url, srcSet: srcsetOf(info, info.fallback), sizes,
+          width: info.width, height: info.height, loading: 'lazy', decoding: 'async',
+        },
+        children: [],
+      };
+      // The element becomes the <picture> in place; the walk then visits its new children, whose
+      // addresses are the encoded files', not the manifest's.
+      Object.assign(node, { tagName: 'picture', properties: {}, children: [...sources, img] });
+    });
+  };
+}
