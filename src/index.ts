@@ -18,6 +18,7 @@ export type {
   PageSpec,
   Redirect,
   RouteDef,
+  SearchOptions,
   SiteConfig,
   SiteSettings,
 } from './pipeline/types.ts';
@@ -27,7 +28,7 @@ export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipe
 
 /** The template contract: the props every template receives, and islands and page scripts. */
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
-export { Island, IslandScripts, PageScript, type LoadRule } from './pipeline/render/island.tsx';
+export { Island, IslandScripts, PageScript, pageScriptUrl, type LoadRule } from './pipeline/render/island.tsx';
 
 /** Images: `<picture>` with AVIF, WebP and the original at several widths for raster files, `<img>` for SVG (docs/images.md). */
 export { imageInfo, Picture, type PictureProps } from './pipeline/images/picture.tsx';

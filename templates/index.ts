@@ -13,6 +13,7 @@ import { NotFoundPage } from './pages/not-found.tsx';
 import { OutboundPage } from './pages/outbound.tsx';
 import { PostsPage } from './pages/posts.tsx';
 import { ReviewPage } from './pages/review.tsx';
+import { SearchPage } from './pages/search.tsx';
 import { SectionNotFoundPage } from './pages/section-not-found.tsx';
 import { StandardPage } from './pages/standard.tsx';
 
@@ -32,6 +33,7 @@ export const templates: Record<string, Template> = {
   outbound: OutboundPage,
   posts: PostsPage,
   review: ReviewPage,
+  search: SearchPage,
   'section-not-found': SectionNotFoundPage,
   standard: StandardPage,
 };

@@ -81,6 +81,11 @@ export const routes: RouteDef<SiteContent>[] = [
     },
   },
   {
+    pattern: '/search',
+    // Results come from the build's search index in the browser; the page itself is the same for every query.
+    pages: () => [{ path: '/search', template: 'search', props: {}, sources: ['templates/routes.ts'], noindex: true }],
+  },
+  {
     pattern: '/{guide}',
     pages: (c) => c.guides.map((entry) => entryPage(entry, `/${entry.slug}`, 'guide')),
   },

@@ -1,11 +1,13 @@
+import { escapeHtml, pageScriptUrl } from '../../src/index.ts';
 import type { NavItem } from '../schemas.ts';
 import { HeartMark } from './icons.tsx';
 
 /**
- * Site header with one navigation list. Wide screens show it as a bar. Small screens show a Menu
- * button that opens it as a popover (the HTML Popover API), which needs no JavaScript. Escape or a
- * click outside closes it and puts focus back on the button. A link click loads the next page,
- * where the menu starts closed. Browsers without popovers show the list under the header.
+ * Site header with one navigation list and the search box. Wide screens show the list as a bar.
+ * Small screens show a Menu button that opens it as a popover (the HTML Popover API), which needs
+ * no JavaScript. Escape or a click outside closes it and puts focus back on the button. A link
+ * click loads the next page, where the menu starts closed. Browsers without popovers show the list
+ * under the header.
  */
 export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: NavItem[]; current: string }) {
   return (
@@ -31,6 +33,24 @@ export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: Na
           </ul>
         </nav>
       </div>
+      {current === '/search' ? null : <div className="wrap header-search" dangerouslySetInnerHTML={{ __html: searchForm(pageScriptUrl('search')) }} />}
     </header>
+  );
+}
+
+/**
+ * The header's search box: a plain GET form to /search, so it works without JavaScript. The first
+ * focus inside it imports the search script (templates/scripts/search.ts), which shows results
+ * under the box as the visitor types. Until then the page has no script and requests none; React
+ * cannot render an `onfocusin` attribute, hence the markup as a string.
+ */
+function searchForm(scriptUrl: string): string {
+  return (
+    `<form class="site-search" action="/search" method="get" role="search" data-site-search="" onfocusin="import('${escapeHtml(scriptUrl)}')">` +
+    '<label class="visually-hidden" for="site-search-q">Search articles, guides and reviews</label>' +
+    '<input class="search-input" id="site-search-q" type="search" name="q" placeholder="Search articles, guides, reviews" autocomplete="off" enterkeyhint="search">' +
+    '<button class="search-submit" type="submit">Search</button>' +
+    '<div class="search-panel" id="site-search-panel" data-search-panel="" hidden></div>' +
+    '</form>'
   );
 }

@@ -38,6 +38,17 @@ export function PageScript({ name }: { name: string }) {
   return null;
 }
 
+/**
+ * The address of the page script `templates/scripts/<name>.ts`, for a page that loads it only
+ * when the visitor needs it, e.g. `<form onfocusin="import('…')">`: unlike `<PageScript>`, the page
+ * then carries no `<script>` and requests nothing until that moment.
+ */
+export function pageScriptUrl(name: string): string {
+  const url = state().chunks[`script:${name}`];
+  if (!url) throw new Error(`no page script named "${name}": add templates/scripts/${name}.ts`);
+  return url;
+}
+
 /** The islands (and, as `script:<name>`, page scripts) the page just rendered used, sorted. */
 export function islandsUsed(): string[] {
   return [...state().used].sort();

@@ -23,8 +23,9 @@ const META = /\sdata-pagefind-meta="([^"]*)"/gi;
  *
  * # Design decision
  * Text is read with a few regular expressions over the generator's own output (React's, so
- * well-formed), not handed to Pagefind as HTML: Pagefind's HTML indexing took 60 % longer on the
- * bench corpus, and a custom record lets the build cap each page's text (`maxChars`).
+ * well-formed), not handed to Pagefind as HTML: handing Pagefind the pages' HTML made its indexing
+ * of the 4,000-page bench corpus take 4.2 s instead of 2.6 s, and a custom record lets the build
+ * cap each page's text (`maxChars`).
  */
 export function searchRecord(html: string, path: string, options: SearchOptions = {}): SearchRecord | undefined {
   if (isExcluded(path, options.exclude)) return undefined;
@@ -33,7 +34,7 @@ export function searchRecord(html: string, path: string, options: SearchOptions 
   const start = open.index + open[0].length;
   const body = html.slice(start, elementEnd(html, open[1], start));
   const meta: Record<string, string> = {};
-  for (const m of body.matchAll(META)) {
+  for (const m of `${open[0]}${body}`.matchAll(META)) {
     const [key, ...value] = decodeEntities(m[1]).split(':');
     if (key && value.length) meta[key.trim()] = value.join(':').trim();
   }

@@ -1,0 +1,46 @@
+import { PageScript } from '../../src/index.ts';
+import { Document } from '../components/document.tsx';
+import type { SitePageProps } from '../content.ts';
+
+/**
+ * /search: the results for ?q=, listed by the search page script (templates/scripts/search.ts)
+ * from the build's Pagefind index. Without JavaScript it says so and offers the listings instead.
+ */
+export function SearchPage(props: SitePageProps) {
+  return (
+    <Document {...props} meta={{ title: 'Search', description: 'Search the Heart Notes articles, guides, reviews and gift guides.', noindex: true }}>
+      <div className="wrap search-page">
+        <header className="page-header">
+          <h1>Search</h1>
+        </header>
+        <form className="search-page-form" action="/search" method="get" role="search" data-search-page="">
+          <label htmlFor="search-page-q">Search articles, guides, reviews and gift guides</label>
+          <div className="search-page-row">
+            <input className="search-input" id="search-page-q" type="search" name="q" autoComplete="off" enterKeyHint="search" aria-describedby="search-page-status" />
+            <button className="button" type="submit">Search</button>
+          </div>
+        </form>
+        <noscript>
+          <p className="search-status">
+            Search needs JavaScript, which is turned off in this browser. Everything is still a click away
+            in the lists below.
+          </p>
+        </noscript>
+        <p className="search-status" id="search-page-status" role="status" data-search-status="" />
+        <ol className="search-results search-page-results" data-search-results="" />
+        <p>
+          <button className="button button-quiet" type="button" data-search-more="" hidden>Show more results</button>
+        </p>
+        <nav className="search-browse" aria-labelledby="search-browse-heading">
+          <h2 id="search-browse-heading">Browse instead</h2>
+          <ul>
+            <li><a href="/articles">All articles</a>, newest first</li>
+            <li><a href="/guides">Guides</a> on breakups, connection and dating</li>
+            <li><a href="/posts">Reviews and features</a></li>
+          </ul>
+        </nav>
+      </div>
+      <PageScript name="search" />
+    </Document>
+  );
+}

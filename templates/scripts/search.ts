@@ -1,0 +1,178 @@
+// Site search in the browser, over the Pagefind index the build writes to /pagefind/ (README,
+// "Search"). Two places use it: the header box (this module is imported on its first focus, see
+// components/header.tsx) shows a few results under the box as the visitor types; the /search page
+// (templates/pages/search.tsx) loads it as a page script and lists every result for ?q=. Pagefind's
+// own code and index are fetched only when a search is about to run.
+
+interface PagefindResult {
+  url: string;
+  excerpt: string;
+  meta: { title?: string; kind?: string };
+}
+interface Pagefind {
+  options(options: Record<string, unknown>): Promise<void>;
+  debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
+}
+
+let loading: Promise<Pagefind> | undefined;
+/** Pagefind, imported once; its address is built at run time so the bundler leaves it alone. */
+function pagefind(): Promise<Pagefind> {
+  loading ??= import(/* webpackIgnore: true */ new URL('/pagefind/pagefind.js', location.href).href).then(async (p: Pagefind) => {
+    await p.options({ excerptLength: 22 });
+    return p;
+  });
+  return loading;
+}
+
+/** The results for `term` (at most `limit`), or `null` when a newer search replaced this one. */
+async function search(term: string, limit: number): Promise<{ total: number; shown: PagefindResult[] } | null> {
+  const found = await (await pagefind()).debouncedSearch(term, {}, 150);
+  if (!found) return null;
+  return { total: found.results.length, shown: await Promise.all(found.results.slice(0, limit).map((r) => r.data())) };
+}
+
+/** One result: its title as a link, its kind and an excerpt with the matched words marked. */
+function resultItem(result: PagefindResult): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'search-result';
+  const link = document.createElement('a');
+  link.href = result.url;
+  link.textContent = result.meta.title ?? result.url;
+  const heading = document.createElement('p');
+  heading.className = 'search-result-title';
+  heading.append(link);
+  li.append(heading);
+  if (result.meta.kind) {
+    const kind = document.createElement('p');
+    kind.className = 'search-result-kind';
+    kind.textContent = result.meta.kind;
+    li.append(kind);
+  }
+  const excerpt = document.createElement('p');
+  excerpt.className = 'search-result-excerpt';
+  excerpt.append(...markedText(result.excerpt));
+  li.append(excerpt);
+  return li;
+}
+
+/** Pagefind's excerpt as text nodes and `<mark>`s only: nothing else from it reaches the page. */
+function markedText(html: string): Node[] {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return [...template.content.childNodes].map((node) => {
+    if (node.nodeName !== 'MARK') return document.createTextNode(node.textContent ?? '');
+    const mark = document.createElement('mark');
+    mark.textContent = node.textContent;
+    return mark;
+  });
+}
+
+const plural = (n: number) => (n === 1 ? '1 result' : `${n} results`);
+const FAILED = 'Search could not load just now. Please try again, or browse the articles and guides.';
+
+// ── The header box ────────────────────────────────────────────────────────────────────────────
+
+const HEADER_LIMIT = 5;
+
+function startHeaderBox(form: HTMLFormElement) {
+  const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
+  const panel = form.querySelector<HTMLElement>('[data-search-panel]')!;
+  panel.innerHTML = '<p class="search-status" role="status"></p><ul class="search-results"></ul><p class="search-all" hidden><a href="/search">See all results</a></p>';
+  const status = panel.querySelector<HTMLElement>('.search-status')!;
+  const list = panel.querySelector<HTMLElement>('.search-results')!;
+  const all = panel.querySelector<HTMLElement>('.search-all')!;
+  input.setAttribute('aria-describedby', status.id = 'site-search-status');
+  const close = () => {
+    panel.hidden = true;
+  };
+  const update = async () => {
+    const term = input.value.trim();
+    if (!term) return close();
+    panel.hidden = false;
+    if (!list.childElementCount) status.textContent = 'Searching…';
+    try {
+      const found = await search(term, HEADER_LIMIT);
+      if (!found || term !== input.value.trim()) return;
+      list.replaceChildren(...found.shown.map(resultItem));
+      status.textContent = found.total ? `${plural(found.total)} for “${term}”` : `No results for “${term}”. Try another word, or a shorter one.`;
+      all.hidden = found.total <= HEADER_LIMIT;
+      all.querySelector('a')!.href = `/search?q=${encodeURIComponent(term)}`;
+    } catch {
+      status.textContent = FAILED;
+    }
+  };
+  input.addEventListener('input', update);
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !panel.hidden) {
+      close();
+      input.focus();
+    } else if (event.key === 'ArrowDown' && event.target === input && !panel.hidden) {
+      event.preventDefault();
+      panel.querySelector<HTMLElement>('a')?.focus();
+    }
+  });
+  // Focus or a click leaving the box puts the results away.
+  form.addEventListener('focusout', (event) => {
+    if (!form.contains(event.relatedTarget as Node | null)) close();
+  });
+  document.addEventListener('pointerdown', (event) => {
+    if (!form.contains(event.target as Node)) close();
+  });
+  void pagefind().catch(() => {});
+  if (input.value.trim()) void update();
+}
+
+// ── The /search page ──────────────────────────────────────────────────────────────────────────
+
+const PAGE_STEP = 20;
+
+function startSearchPage(form: HTMLFormElement) {
+  const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
+  const status = document.querySelector<HTMLElement>('[data-search-status]')!;
+  const list = document.querySelector<HTMLElement>('[data-search-results]')!;
+  const more = document.querySelector<HTMLButtonElement>('[data-search-more]')!;
+  let limit = PAGE_STEP;
+  const run = async () => {
+    const term = input.value.trim();
+    history.replaceState(null, '', term ? `/search?q=${encodeURIComponent(term)}` : '/search');
+    if (!term) {
+      list.replaceChildren();
+      more.hidden = true;
+      status.textContent = 'Type a word or two above to search the articles, guides, reviews and gift guides.';
+      return;
+    }
+    status.textContent = 'Searching…';
+    try {
+      const found = await search(term, limit);
+      if (!found || term !== input.value.trim()) return;
+      list.replaceChildren(...found.shown.map(resultItem));
+      more.hidden = found.total <= found.shown.length;
+      status.textContent = found.total
+        ? `${plural(found.total)} for “${term}”`
+        : `No results for “${term}”. Try another word, or a shorter one, or browse the lists below.`;
+    } catch {
+      status.textContent = FAILED;
+    }
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    limit = PAGE_STEP;
+    void run();
+  });
+  input.addEventListener('input', () => {
+    limit = PAGE_STEP;
+    void run();
+  });
+  more.addEventListener('click', () => {
+    const first = list.childElementCount;
+    limit += PAGE_STEP;
+    void run().then(() => list.children[first]?.querySelector('a')?.focus());
+  });
+  input.value = new URLSearchParams(location.search).get('q') ?? '';
+  void run();
+}
+
+const headerBox = document.querySelector<HTMLFormElement>('form[data-site-search]');
+if (headerBox) startHeaderBox(headerBox);
+const pageForm = document.querySelector<HTMLFormElement>('form[data-search-page]');
+if (pageForm) startSearchPage(pageForm);

@@ -1,0 +1,139 @@
+// Site search in Chromium against `heartnotes preview` of the real site (README, "Search"): the
+// header box at phone and desktop widths, by keyboard; /search?q=; the page without JavaScript; and
+// that a page without scripts still requests none until the box is used.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeFor } from '../e2e-helpers/axe.ts';
+import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
+import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'search');
+const ARTICLE = '/post/a-dating-story-about-second-chances';
+const REVIEW = '/affiliate/affiliate-aqua-tower-review';
+
+const session = useSiteSession();
+beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
+
+/** Every script the page requests, by path. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || /\/pagefind\//.test(r.url())) scripts.push(new URL(r.url()).pathname);
+  });
+  return scripts;
+}
+
+const resultLinks = (page: Page, scope: string) =>
+  page.locator(`${scope} .search-result-title a`).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await axeFor(page).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('the header search box (%s)', (name, viewport) => {
+  it('loads nothing until used, then shows results under the box that the keyboard can reach and close', async () => {
+    const { page, problems } = await openPage(session.site, session.browser.context, ARTICLE, viewport);
+    const scripts = recordScripts(page);
+    try {
+      await page.waitForLoadState('networkidle');
+      expect(scripts, 'requests before the box is used').toEqual([]);
+      expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+
+      const input = page.getByRole('searchbox', { name: 'Search articles, guides and reviews' });
+      await input.focus();
+      await input.pressSequentially('second chances');
+      const panel = page.locator('#site-search-panel');
+      await expect.poll(() => resultLinks(page, '#site-search-panel')).toContain(ARTICLE);
+      expect(await panel.isVisible()).toBe(true);
+      expect(await panel.getByRole('status').innerText()).toMatch(/^\d+ results? for “second chances”$/);
+      // Only the search script and Pagefind's own files, no framework runtime.
+      expect(scripts.filter((s) => !/^\/pagefind\//.test(s))).toEqual([expect.stringMatching(/^\/assets\/islands\/script-search-[A-Za-z0-9]+\.js$/)]);
+      expect(scripts).toContain('/pagefind/pagefind.js');
+      await page.screenshot({ path: join(SCREENSHOTS, `header-results-${name}.png`) });
+      await expectNoAxeViolations(page);
+
+      // Down arrow from the box, or Tab past the Search button, reaches the first result.
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(ARTICLE);
+      await input.focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Search');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('#site-search-panel') !== null)).toBe(true);
+      // Escape closes the results and puts focus back in the box.
+      await page.keyboard.press('Escape');
+      expect(await panel.isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search-q');
+      // Typing again opens them; Enter on a result follows its link.
+      await input.pressSequentially(' ');
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await Promise.all([page.waitForURL((u) => u.pathname === ARTICLE), page.keyboard.press('Enter')]);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('Enter in the box opens /search with every result', async () => {
+    const { page, problems } = await openPage(session.site, session.browser.context, '/about', viewport);
+    try {
+      const input = page.locator('#site-search-q');
+      await input.fill('aqua tower');
+      // Focus starts loading the index; let it finish, or leaving the page cancels it (a failed request to the watcher).
+      await page.waitForLoadState('networkidle');
+      await Promise.all([page.waitForURL((u) => u.pathname === '/search'), input.press('Enter')]);
+      expect(new URL(page.url()).searchParams.get('q')).toBe('aqua tower');
+      await expect.poll(() => resultLinks(page, '.search-page')).toContain(REVIEW);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/search?q= lists the results on load, reachable by Tab', async () => {
+    const { page, problems } = await openPage(session.site, session.browser.context, '/search?q=gift', viewport);
+    try {
+      await expect.poll(() => resultLinks(page, '.search-page')).toContain('/gift-for-daughter-from-dad');
+      expect(await page.locator('#search-page-q').inputValue()).toBe('gift');
+      expect(await page.getByRole('status').innerText()).toMatch(/^\d+ results? for “gift”$/);
+      // No landing page, 404 or thank-you page among the results.
+      for (const href of await resultLinks(page, '.search-page')) expect(href).not.toMatch(/-lp$|^\/404|thank-you/);
+      await page.locator('#search-page-q').focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.search-result') !== null)).toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, `search-page-${name}.png`), fullPage: true });
+      await expectNoAxeViolations(page);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('search without JavaScript', () => {
+  it('the header box is a plain form to /search, which says search needs JavaScript and offers the listings', async () => {
+    const html = readFileSync(join(session.site.outDir, `${ARTICLE.slice(1)}.html`), 'utf8');
+    expect(html).toMatch(/<form class="site-search" action="\/search" method="get"/);
+    const { page, problems } = await openPage(session.site, session.noJs.context, ARTICLE, PHONE);
+    try {
+      await page.locator('#site-search-q').fill('love');
+      await Promise.all([page.waitForURL((u) => u.pathname === '/search'), page.locator('#site-search-q').press('Enter')]);
+      expect(await page.locator('main').innerText()).toContain('Search needs JavaScript');
+      for (const href of ['/articles', '/guides', '/posts']) expect(await page.locator(`main a[href="${href}"]`).isVisible()).toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, 'search-page-no-js-phone.png'), fullPage: true });
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
