@@ -2,6 +2,7 @@ import type { Entry, Route } from '../pipeline/types.ts';
 import { sameData } from '../pipeline/plan/change-plan.ts';
 import { entryKey, type LoadedFile, type Output } from '../pipeline/site-state.ts';
 import { validateWatched, type Snapshot, type SnapshotOptions } from './snapshot.ts';
+import { imagesNamed } from '../pipeline/images/references.ts';
 
 /**
  * The next snapshot for an edit that changed only Markdown bodies, without running the site's
@@ -50,6 +51,9 @@ export function applyBodyEdits(
     if (e0 && e1) {
       if (e0.id !== e1.id || e0.slug !== e1.slug || e0.file !== e1.file || !sameData(e0.data, e1.data)) return undefined;
       if (bodyUse.read.has(e0) || bodyUse.escaped.has(e0)) return undefined;
+      // A body naming a processed image changes the page's image key (site-state.ts): the full path computes it.
+      const { manifest } = previous.images;
+      if (imagesNamed(e0.body, manifest, e0.file).length || imagesNamed(e1.body, manifest, e1.file).length) return undefined;
       replaced.set(e0, e1);
     } else if (e0 || e1) {
       return undefined; // published or unpublished

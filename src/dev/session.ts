@@ -8,6 +8,8 @@ import { openThreadRenderer } from '../pipeline/render/render-pool.ts';
 import { contentDirOf, readPublic } from '../pipeline/site-state.ts';
 import { writeOutputFile } from '../pipeline/write/write.ts';
 import { applyBodyEdits } from './body-edit.ts';
+import { RASTER } from '../pipeline/images/image-set.ts';
+import { siteImages } from '../pipeline/images/process-images.ts';
 import { classifyChange, compileParts, nextContent, nextParts, relativeTo, watchedPaths, type ChangeKind } from './changes.ts';
 import { openManifestRecorder, type ManifestRecorder } from './manifest-recorder.ts';
 import { computeSnapshot, devHooks, snapshotOf, validationCacheFor, type CompiledParts, type Snapshot, type SnapshotOptions } from './snapshot.ts';
@@ -179,10 +181,14 @@ async function nextSnapshot(s: Session, previous: Snapshot, changed: string[], k
   const edited = changed.filter((p) => classifyChange(s.root, previous.parts, p) === 'content');
   const content = nextContent(s.root, previous, parts, edited);
   const publicListing = kinds.has('public') ? readPublic(s.root, parts.compiled.config) : previous.public;
+  // A raster file added, changed or removed (in public/ or beside the content): the image step
+  // runs again, and takes every unchanged image from the cache.
+  const imagesChanged = changed.some((p) => RASTER.test(p));
+  const images = imagesChanged ? await siteImages(s.root, parts.compiled.config, publicListing.files, s.cacheDir) : previous.images;
   const options = snapshotOptions(s);
   // Only Markdown bodies changed: the site's functions need not run again (body-edit.ts).
-  const bodyOnly = [...kinds].every((k) => k === 'content') && applyBodyEdits(previous, content, edited.map(relativeTo(s.root)), options);
-  return bodyOnly || computeSnapshot(parts, content, publicListing, options, previous.validation);
+  const bodyOnly = !imagesChanged && [...kinds].every((k) => k === 'content') && applyBodyEdits(previous, content, edited.map(relativeTo(s.root)), options);
+  return bodyOnly || computeSnapshot(parts, content, publicListing, options, previous.validation, images);
 }
 
 /** The stylesheets' addresses before and after, when they changed. */

@@ -7,6 +7,8 @@ import {
 import type { Entry, Redirect, Route, TemplateSite } from '../pipeline/types.ts';
 import { validateRecord, type ValidatedRecord } from '../pipeline/validate/validate.ts';
 import { findEscapedEntries, recordBodyReads, watchBodyReads, type BodyUse } from './body-use.ts';
+import type { ImageSet } from '../pipeline/images/process-images.ts';
+import { imageFailureDiagnostics } from '../pipeline/images/references.ts';
 
 /** The compiled parts of a site; each is replaced only when one of its own sources changes. */
 export interface CompiledParts extends SiteParts {
@@ -29,6 +31,8 @@ export interface Snapshot {
   outputs: Map<string, Output>;
   /** Whose bodies the site's functions used, for edits that change only a body (body-edit.ts). */
   bodyUse: BodyUse;
+  /** The processed raster images; processed again only when a raster file changes. */
+  images: ImageSet;
 }
 
 export type SnapshotOptions = Pick<SiteStateOptions, 'baseUrl' | 'drafts' | 'today'>;
@@ -78,11 +82,14 @@ export function computeSnapshot(
   publicListing: PublicListing,
   options: SnapshotOptions,
   previousValidation: ValidationCache | undefined,
+  images?: ImageSet,
 ): Snapshot {
   const validation = validationCacheFor(parts, options, previousValidation);
   const hooks = devHooks(validation);
-  const state = computeSiteState(parts, content, publicListing, { ...options, ...hooks, failFast: true });
-  if (state.diagnostics.length) throw new DiagnosticError(sortDiagnostics(state.diagnostics));
+  const state = computeSiteState(parts, content, publicListing, { ...options, ...hooks, failFast: true, images });
+  const texts = new Map([...content].filter(([, f]) => !f.unreadable).map(([file, f]) => [file, f.text]));
+  const problems = [...state.diagnostics, ...imageFailureDiagnostics(state.images, texts, state.validated.images)];
+  if (problems.length) throw new DiagnosticError(sortDiagnostics(problems));
   return snapshotOf(parts, state, validation, hooks.reads);
 }
 
@@ -100,6 +107,7 @@ export function snapshotOf(parts: CompiledParts, state: SiteState, validation: V
     site,
     outputs: state.outputs,
     bodyUse: { read: new WeakSet(reads), ...found },
+    images: state.images,
   };
 }
 

@@ -4,6 +4,7 @@ import { messages } from '../diagnostics/messages.ts';
 import { checkLinks, type LinkedPage } from '../pipeline/links/links.ts';
 import type { PlannedFile } from '../pipeline/plan/change-plan.ts';
 import { renderAll, type ThreadRenderer } from '../pipeline/render/render-pool.ts';
+import { imageSettings } from '../pipeline/images/image-set.ts';
 import { publicDirOf } from '../pipeline/site-state.ts';
 import type { Route } from '../pipeline/types.ts';
 import { abortOutput, commitChanges, copyIntoOutput, startOutput, writeOutputFile } from '../pipeline/write/write.ts';
@@ -60,7 +61,7 @@ export async function renderPages(out: DevOutput, next: Snapshot, routes: Route[
     config: compiled.config,
     configModule: compiled.configModule,
     workerModule: compiled.workerModule,
-    setup: { site: next.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: out.cacheDir, stagingDir },
+    setup: { site: next.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: out.cacheDir, stagingDir, images: { manifest: next.images.manifest, sizes: imageSettings(compiled.config.images).sizes } },
     thread: out.renderer,
   });
   const renderErrors: Diagnostic[] = [];
