@@ -1,0 +1,88 @@
+// The search index (README, "Search") through the real CLI: a build writes it into the output, an
+// incremental build after an edit leaves exactly the index a clean build makes (no stale files),
+// and a failed build leaves the previous index as it was.
+//
+// What this proves and what it does not: it reads the index's page fragments (gzip, then JSON),
+// which hold each indexed page's address and text, and compares whole index folders byte for byte.
+// It does not run Pagefind's word search; tests/e2e/search.test.ts does that in Chromium.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+
+/** Every file under `dir` with a hash of its bytes, by path. */
+function listing(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    out[file.slice(dir.length + 1)] = createHash('sha256').update(readFileSync(file)).digest('hex');
+  }
+  return out;
+}
+
+/** The indexed pages: address → text, read from the index's fragments. */
+function indexedPages(outDir: string): Record<string, string> {
+  const dir = join(outDir, 'pagefind', 'fragment');
+  const pages: Record<string, string> = {};
+  for (const name of readdirSync(dir)) {
+    const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
+    const fragment = JSON.parse(text.slice(text.indexOf('{'))) as { url: string; content: string; meta: { title: string } };
+    pages[fragment.url] = `${fragment.meta.title} | ${fragment.content}`;
+  }
+  return pages;
+}
+
+const build = (fx: FixtureCopy, out = 'dist') => runCli(['build', '--root', fx.root, '--out', join(fx.root, out)], 120_000);
+
+describe('search index', () => {
+  let fx: FixtureCopy;
+  beforeAll(() => {
+    fx = copyFixture('basic');
+    // The shared fixture site, with search on and its posts marked for the index (the copy's own templates).
+    fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { exclude: ['/post/second-date'] } };\n");
+    const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
+    writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
+  });
+  afterAll(() => fx.cleanup());
+
+  it('a build writes the index of the marked pages into the output, less excluded ones', () => {
+    const r = build(fx);
+    expect(r.status, r.stderr).toBe(0);
+    const dist = join(fx.root, 'dist');
+    for (const file of ['pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.en.pagefind']) expect(existsSync(join(dist, file)), file).toBe(true);
+    expect(existsSync(join(dist, 'pagefind', 'pagefind-ui.js')), 'the ready-made UI is left out').toBe(false);
+    const pages = indexedPages(dist);
+    expect(Object.keys(pages)).toEqual(['/post/first-date']);
+    expect(pages['/post/first-date']).toMatch(/^First dates: <what> to say \| First dates: <what> to say .*Ask about their week/);
+  });
+
+  it('an incremental build after an edit leaves the same index as a clean build, with no stale files', () => {
+    const dist = join(fx.root, 'dist');
+    const before = listing(join(dist, 'pagefind'));
+    fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
+    const r = build(fx);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\(1 rendered, \d+ unchanged\)/);
+    expect(indexedPages(dist)['/post/first-date']).toContain('Ask about their favourite marmalade');
+    expect(indexedPages(dist)['/post/first-date']).not.toContain('Ask about their week');
+    const after = listing(join(dist, 'pagefind'));
+    expect(after).not.toEqual(before);
+    const clean = build(fx, 'clean');
+    expect(clean.status, clean.stderr).toBe(0);
+    expect(after).toEqual(listing(join(fx.root, 'clean', 'pagefind')));
+  });
+
+  it('a failed build leaves the previous index as it was', () => {
+    const dist = join(fx.root, 'dist');
+    const before = listing(join(dist, 'pagefind'));
+    fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('marmalade', 'toast').replace('date: 2025-01-05', 'date: 2025-02-30'));
+    const r = build(fx);
+    expect(r.status).toBe(1);
+    expect(listing(join(dist, 'pagefind'))).toEqual(before);
+    expect(indexedPages(dist)['/post/first-date']).toContain('marmalade');
+  });
+});
