@@ -18,7 +18,7 @@ import {
 import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
-import { indexPages } from './pipeline/search/index-pages.ts';
+import { startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
@@ -64,6 +64,8 @@ interface BuildRun {
   threads: RenderTimings[];
   /** Render workers started early (a cold build of a large site); closed by the render stage or on failure. */
   workerPool?: RenderWorkers;
+  /** The search index, fed as pages render (`SiteConfig.search`); stopped on failure. */
+  search?: PageIndexer;
   /** Ends the current stage: its time is added to `stages`. */
   lap(stage: string): void;
 }
@@ -91,6 +93,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     const keys = manifestKeys(state, parts.compiled.versionKey);
     const plan = planOutput(state.outputs, keys, run.manifest, run.outDir);
     run.lap('plan');
+    run.search = startSearch(run, parts.compiled.config, state, plan);
     const { pages, failures } = await renderPlanned(run, parts, state, plan, staging);
     run.lap('render');
     const problems = [...state.diagnostics, ...failures];
@@ -98,7 +101,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     run.lap('check links');
     failOn(problems);
     if (options.checkOnly) abortOutput(staging);
-    else writeBuild(run, parts, state, { ...(await searchIndex(run, parts.compiled.config, state, { keys, plan, staging })), pages, staging, foldersBefore });
+    else writeBuild(run, parts, state, { ...(await searchIndex(run, { keys, plan, staging })), pages, staging, foldersBefore });
     run.lap('write');
     return { summary: summarize(run, parts, state, plan), state, pages };
   } catch (error) {
@@ -106,6 +109,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     throw asWriteFailure(error, run.outDir);
   } finally {
     await run.workerPool?.close();
+    await run.search?.close();
   }
 }
 
@@ -201,6 +205,7 @@ async function renderPlanned(
     workers: run.options.workers,
     onTimings: (t) => run.threads.push(t),
     workerPool: run.workerPool,
+    onPage: run.search?.page,
   });
   const rendered = new Map(outcomes.map((o) => [o.path, o]));
   const pages: LinkedPage[] = [];
@@ -217,20 +222,24 @@ async function renderPlanned(
   return { pages, failures };
 }
 
+/** Starts the search index (`SiteConfig.search`) of a build that writes: pages go to it as they render. */
+function startSearch(run: BuildRun, config: SiteConfig, state: SiteState, plan: OutputPlan): PageIndexer | undefined {
+  if (!config.search || run.options.checkOnly) return undefined;
+  const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, keptIn: plan.write.has(r.outFile) ? undefined : run.outDir }));
+  return startPageIndexer(pages, config.search);
+}
+
 /**
- * The search index (`SiteConfig.search`), written into the staging folder with the pages: its
- * files join the plan and the manifest keys like any output file, and the previous build's index
- * files it no longer produces are removed (they are in the manifest, not in this build's outputs).
+ * The search index, written into the staging folder with the pages: its files join the plan and
+ * the manifest keys like any output file, and the previous build's index files it no longer
+ * produces are removed (they are in the manifest, not in this build's outputs).
  */
 async function searchIndex(
   run: BuildRun,
-  config: SiteConfig,
-  state: SiteState,
   { keys, plan, staging }: { keys: Map<string, string>; plan: OutputPlan; staging: Staging },
 ): Promise<{ keys: Map<string, string>; plan: OutputPlan }> {
-  if (!config.search) return { keys, plan };
-  const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, dir: plan.write.has(r.outFile) ? staging.dir : run.outDir }));
-  const index = await indexPages(pages, config.search, staging.dir);
+  if (!run.search) return { keys, plan };
+  const index = await run.search.finish(staging.dir);
   run.lap('search index');
   return {
     keys: new Map([...keys, ...index]),

@@ -28,6 +28,8 @@ export interface RenderPoolOptions {
   onTimings?: (timings: RenderTimings) => void;
   /** Workers started ahead of the render stage (`startRenderWorkers`); used and closed here. */
   workerPool?: RenderWorkers;
+  /** Receives each rendered page's HTML once it is written, in no set order (optional; the search index). */
+  onPage?: (outFile: string, html: string) => void;
 }
 
 /**
@@ -80,7 +82,7 @@ export function startRenderWorkers(options: Pick<RenderPoolOptions, 'configModul
 
 /** A render context on this thread, kept from one call to the next while the site and its settings stay the same. */
 export interface ThreadRenderer {
-  render(routes: Route[], options: Pick<RenderPoolOptions, 'config' | 'configModule' | 'setup' | 'onTimings'>): Promise<PageOutcome[]>;
+  render(routes: Route[], options: Pick<RenderPoolOptions, 'config' | 'configModule' | 'setup' | 'onTimings' | 'onPage'>): Promise<PageOutcome[]>;
   /** Writes the Markdown cache and drops the context. */
   close(): void;
 }
@@ -117,6 +119,7 @@ export function openThreadRenderer(): ThreadRenderer {
         const started = performance.now();
         const written = writeRendered(outcome, options.setup.stagingDir);
         timings.writeMs += performance.now() - started;
+        if (outcome.ok) options.onPage?.(outcome.outFile, outcome.html);
         return written;
       });
       options.onTimings?.(timings);
@@ -169,6 +172,7 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
               const started = performance.now();
               for (const o of message) outcomes.push(writeRendered(o, options.setup.stagingDir));
               writing.writeMs += performance.now() - started;
+              for (const o of message) if (o.ok) options.onPage?.(o.outFile, o.html);
             });
             worker.on('error', reject);
             worker.on('exit', (code) => {

@@ -4,21 +4,35 @@ import { outputFile } from '../write/output-paths.ts';
 import { writeOutputFile } from '../write/write.ts';
 import type { SearchOptions } from '../types.ts';
 import { isExcluded, searchRecord, type SearchRecord } from './extract.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { openSearchIndex, type SearchFile } from './search-index.ts';
 
 export { SEARCH_DIR } from './search-index.ts';
 
-/** A page of the site, and where its finished HTML is now. */
+/** A page of the site, in the route table's order. */
 export interface IndexedPage {
   path: string;
   outFile: string;
-  /** The folder holding the page's HTML: the staging folder for a page written now, the output for one kept. */
-  dir: string;
+  /**
+   * Where its finished HTML is, for a page this build does not render (kept from the previous
+   * output); `undefined` for a page being rendered now, whose HTML comes through `page()`.
+   */
+  keptIn?: string;
+}
+
+/** The search index of one build, fed while the pages render. */
+export interface PageIndexer {
+  /** A page rendered now, in any order (`RenderPoolOptions.onPage`). */
+  page(outFile: string, html: string): void;
+  /** Once every page is in: builds the index, writes its files into `stagingDir`, returns each file's output path with a key for the manifest. */
+  finish(stagingDir: string): Promise<Map<string, string>>;
+  /** Stops Pagefind without an index (a failed build). */
+  close(): Promise<void>;
 }
 
 /**
- * Indexes the finished pages and writes the index into `stagingDir`; returns each index file's
- * output path with a key (its content hash) for the build manifest.
+ * Starts indexing `pages`: each page's record goes to Pagefind as soon as it and every page
+ * before it are known, so Pagefind works while pages render and receives them in the route
+ * table's order whatever order the render threads finish in (its files depend on that order).
  *
  * # Design decision
  * Every build indexes every page: Pagefind cannot update an index, so an incremental build reads
@@ -27,14 +41,42 @@ export interface IndexedPage {
  * and need a second path for `--no-cache` builds, to save reading files that cost far less than
  * indexing them.
  */
-export async function indexPages(pages: IndexedPage[], options: SearchOptions, stagingDir: string): Promise<Map<string, string>> {
-  const records: SearchRecord[] = [];
-  for (const page of pages) {
-    if (isExcluded(page.path, options.exclude)) continue;
-    const record = searchRecord(readFileSync(outputFile(page.dir, page.outFile), 'utf8'), page.path, options);
-    if (record) records.push(record);
-  }
-  const files = await buildSearchIndex(records);
+export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): PageIndexer {
+  const wanted = pages.filter((p) => !isExcluded(p.path, options.exclude));
+  const index = openSearchIndex();
+  const rendered = new Map<string, SearchRecord | undefined>();
+  let next = 0;
+  const recordOf = (page: IndexedPage, html: string) => searchRecord(html, page.path, options);
+  const pump = () => {
+    for (; next < wanted.length; next++) {
+      const page = wanted[next];
+      let record: SearchRecord | undefined;
+      if (page.keptIn) record = recordOf(page, readFileSync(outputFile(page.keptIn, page.outFile), 'utf8'));
+      else if (rendered.has(page.outFile)) record = rendered.get(page.outFile);
+      else return;
+      rendered.delete(page.outFile);
+      if (record) index.add(record);
+    }
+  };
+  const byOutFile = new Map(wanted.map((p) => [p.outFile, p]));
+  pump();
+  return {
+    page(outFile, html) {
+      const page = byOutFile.get(outFile);
+      if (!page) return;
+      rendered.set(outFile, recordOf(page, html));
+      pump();
+    },
+    async finish(stagingDir) {
+      pump();
+      if (next < wanted.length) throw new Error(`the search index is missing the page ${wanted[next].path}`);
+      return writeIndex(await index.files(), stagingDir);
+    },
+    close: () => index.close(),
+  };
+}
+
+function writeIndex(files: SearchFile[], stagingDir: string): Map<string, string> {
   const keys = new Map<string, string>();
   for (const file of files) {
     writeOutputFile(stagingDir, file.outFile, file.contents);

@@ -14,27 +14,58 @@ export interface SearchFile {
 // the low-level `pagefind.js` API needs.
 const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|playground\/)/;
 
+/** A Pagefind index being filled. */
+export interface OpenSearchIndex {
+  /** Sends one record; records reach Pagefind in the order they are added. */
+  add(record: SearchRecord): void;
+  /** Builds the index in memory once every record is in, and returns its files; stops Pagefind. */
+  files(): Promise<SearchFile[]>;
+  /** Stops Pagefind without an index. */
+  close(): Promise<void>;
+}
+
 /**
- * Builds the Pagefind index of `records` in memory and returns its files. Records are added in
- * the order given, and Pagefind's files depend on that order, so callers pass them in a stable
- * order (the route table's) to keep the output deterministic.
+ * Starts Pagefind (its binary, as a child process) with an empty index. Pagefind's files depend on
+ * the order records arrive in, so callers add them in a stable order (the route table's) to keep
+ * the output deterministic.
  */
-export async function buildSearchIndex(records: SearchRecord[]): Promise<SearchFile[]> {
-  // Loaded only by builds that index: it starts Pagefind's binary as a child process.
-  const pagefind = await import('pagefind');
-  try {
+export function openSearchIndex(): OpenSearchIndex {
+  // Loaded only by builds that index.
+  const service = import('pagefind');
+  const index = service.then(async (pagefind) => {
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    const added = await Promise.all(records.map((r) => index.addCustomRecord(r)));
-    const failed = added.flatMap((a) => a.errors);
-    if (failed.length) throw new Error(`Pagefind could not index a page: ${failed[0]}`);
-    const { files, errors: writeErrors } = await index.getFiles();
-    if (writeErrors.length) throw new Error(`Pagefind could not write its index: ${writeErrors.join('; ')}`);
-    return files
-      .filter((f) => !UNUSED.test(f.path))
-      .map((f) => ({ outFile: `${SEARCH_DIR}/${f.path}`, contents: f.content }))
-      .sort((a, b) => (a.outFile < b.outFile ? -1 : 1));
-  } finally {
-    await pagefind.close();
-  }
+    return index;
+  });
+  const added: Promise<string[]>[] = [];
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await (await service).close();
+  };
+  // A failure is reported by files(); until then it must not surface as an unhandled rejection.
+  index.catch(() => {});
+  return {
+    add(record) {
+      const sent = index.then((i) => i.addCustomRecord(record)).then((r) => r.errors);
+      sent.catch(() => {});
+      added.push(sent);
+    },
+    async files() {
+      try {
+        const failed = (await Promise.all(added)).flat();
+        if (failed.length) throw new Error(`Pagefind could not index a page: ${failed[0]}`);
+        const { files, errors } = await (await index).getFiles();
+        if (errors.length) throw new Error(`Pagefind could not write its index: ${errors.join('; ')}`);
+        return files
+          .filter((f) => !UNUSED.test(f.path))
+          .map((f) => ({ outFile: `${SEARCH_DIR}/${f.path}`, contents: f.content }))
+          .sort((a, b) => (a.outFile < b.outFile ? -1 : 1));
+      } finally {
+        await close();
+      }
+    },
+    close,
+  };
 }
