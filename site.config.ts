@@ -3,6 +3,7 @@ import { collections } from './templates/collections.ts';
 import { byDateDesc, sharedData } from './templates/content.ts';
 import { outboundRedirects, routes } from './templates/routes.ts';
 import { templates } from './templates/index.ts';
+import { cards } from './templates/cards.ts';
 import { breakupChecklistPdf } from './templates/lib/checklist-pdf.ts';
 import { subscribers } from './site/commands/subscribers.ts';
 import { functions, headers, robots } from './site/server.ts';
@@ -26,6 +27,7 @@ export default defineSite({
     return checklist ? { 'downloads/breakup-checklist.pdf': breakupChecklistPdf(checklist) } : {};
   },
   templates,
+  cards,
   feed: ({ site, articles }) => ({
     title: `${site.title}: articles`,
     entries: [...articles].sort(byDateDesc).map((a) => ({

@@ -359,6 +359,8 @@ function parsePort(value: string): number {
 /** `--verbose`: the time of each stage, then where each render thread spent the render stage. */
 function printTimings(summary: BuildSummary): void {
   for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
+  const { cards } = summary;
+  if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (on the main thread, during render)`);
   if (!summary.threads.length) return;
   console.log(`  ${'render thread'.padEnd(16)} ${'pages'.padStart(6)} ${'markdown'.padStart(9)} ${'templates'.padStart(9)} ${'links'.padStart(9)} ${'write'.padStart(9)}`);
   for (const t of summary.threads) {

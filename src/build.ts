@@ -4,6 +4,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { messages } from './diagnostics/messages.ts';
 import { prepareManifest, readManifest, type BuildManifest } from './pipeline/plan/manifest.ts';
+import { cardStyle, paintCards, type PlannedCard } from './pipeline/cards/cards.ts';
 import { compileSite } from './pipeline/compile/compile-site.ts';
 import { generatorRoot } from './pipeline/paths.ts';
 import { checkImages, checkLinks, type LinkedPage } from './pipeline/links/links.ts';
@@ -62,6 +63,8 @@ interface BuildRun {
   stages: Record<string, number>;
   /** Where each render thread spent its time. */
   threads: RenderTimings[];
+  /** Social cards drawn and taken from the cache, and the time spent on them (beside rendering). */
+  cards?: { drawn: number; cached: number; ms: number };
   /** Render workers started early (a cold build of a large site); closed by the render stage or on failure. */
   workerPool?: RenderWorkers;
   /** The search index, fed as pages render (`SiteConfig.search`); stopped on failure. */
@@ -165,6 +168,7 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
     run.workerPool = startRenderWorkers(parts.compiled, availableParallelism());
   }
   const state = computeSiteState(parts, content, publicListing, {
+    root: run.root,
     baseUrl: run.options.baseUrl,
     drafts: run.options.drafts,
     today: run.fingerprint.today,
@@ -197,6 +201,7 @@ async function renderPlanned(
     else if (output.kind === 'file') writeOutputFile(staging.dir, file, output.contents);
   }
   for (const route of state.routes) if (plan.write.has(route.outFile)) toRender.push(route);
+  const painting = writeCards(compiled.config, run, state, plan, staging);
   const outcomes = await renderAll(toRender, {
     config: compiled.config,
     configModule: compiled.configModule,
@@ -207,6 +212,7 @@ async function renderPlanned(
     workerPool: run.workerPool,
     onPage: run.search?.page,
   });
+  await painting;
   const rendered = new Map(outcomes.map((o) => [o.path, o]));
   const pages: LinkedPage[] = [];
   const failures: Diagnostic[] = [];
@@ -245,6 +251,17 @@ async function searchIndex(
     keys: new Map([...keys, ...index]),
     plan: { ...plan, write: new Set([...plan.write, ...index.keys()]), remove: plan.remove.filter((f) => !index.has(f)) },
   };
+}
+
+/** Draws (or takes from the cache) the social cards the plan writes, while the workers render pages. */
+async function writeCards(config: SiteConfig, run: BuildRun, state: SiteState, plan: OutputPlan, staging: Staging): Promise<void> {
+  if (!config.cards) return;
+  const cards: [string, PlannedCard][] = [];
+  for (const [file, output] of state.outputs) if (output.kind === 'card' && plan.write.has(file)) cards.push([file, output.card]);
+  if (!cards.length) return;
+  const started = performance.now();
+  const count = await paintCards(cardStyle(config.cards, run.root), cards, run.cacheDir, (file, png) => writeOutputFile(staging.dir, file, png));
+  run.cards = { ...count, ms: performance.now() - started };
 }
 
 /**
@@ -301,6 +318,7 @@ function summarize(run: BuildRun, parts: SiteParts, state: SiteState, plan: Outp
     outDir: relative(process.cwd(), run.outDir) || '.',
     stages: run.stages,
     threads: run.threads,
+    ...(run.cards ? { cards: run.cards } : {}),
   };
   const log = run.options.log ?? (() => {});
   const leftOut = describeLeftOut(state.validated.leftOut);

@@ -26,6 +26,9 @@ export type {
 /** Schema building blocks for collections: dates, date-times, site paths, image paths, slugs. */
 export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipeline/validate/fields.ts';
 
+/** Social cards: how they look and what each page's card says. */
+export type { CardsConfig, CardSpec, CardStyle, Route } from './pipeline/types.ts';
+
 /** The template contract: the props every template receives, and islands and page scripts. */
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
 export { Island, IslandScripts, PageScript, pageScriptUrl, type LoadRule } from './pipeline/render/island.tsx';

@@ -141,6 +141,16 @@ export const pageSchema = z.strictObject({
   imageAlt: z.string().optional(),
 });
 
+/**
+ * A page's own picture for link previews, instead of the card the build draws (optional). Raster
+ * only: Facebook, LinkedIn, X and messengers show no SVG.
+ */
+const socialImage = () =>
+  z
+    .string()
+    .regex(/^\/(?!\/)\S+\.(png|jpe?g|webp)$/i, 'expected a PNG, JPEG or WebP file such as /images/share.png (link previews do not show SVG)')
+    .optional();
+
 /** content/articles/*.md: the articles at /post/{slug}. */
 export const articleSchema = z.strictObject({
   id: z.number().int().positive(),
@@ -151,6 +161,7 @@ export const articleSchema = z.strictObject({
   date: dateField(),
   author: z.string().min(1),
   coverImage: imagePath(),
+  socialImage: socialImage(),
   coverAlt: z.string().min(1),
   conclusion: z.string().optional(),
   aliases: z.array(sitePath()).default([]),
@@ -206,6 +217,7 @@ const rootPageFields = {
   category: z.string().min(1),
   date: dateField(),
   coverImage: imagePath(),
+  socialImage: socialImage(),
   coverAlt: z.string().min(1),
   aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
@@ -237,6 +249,7 @@ export const reviewSchema = z.strictObject({
   slug: slugField(),
   title: z.string().min(1).max(140),
   coverImage: imagePath(),
+  socialImage: socialImage(),
   coverAlt: z.string().min(1),
   date: dateField(),
   author: z.string().min(1),

@@ -108,7 +108,7 @@ export type DevSession = Awaited<ReturnType<typeof openDevSession>>;
 const today = () => new Date().toISOString().slice(0, 10);
 
 function snapshotOptions(s: Session): SnapshotOptions {
-  return { baseUrl: s.options.baseUrl, drafts: s.options.drafts, today: today() };
+  return { root: s.root, baseUrl: s.options.baseUrl, drafts: s.options.drafts, today: today() };
 }
 
 /** Everything from scratch: the build's own stages, whose site state becomes the snapshot. */

@@ -35,7 +35,7 @@ export interface Snapshot {
   images: ImageSet;
 }
 
-export type SnapshotOptions = Pick<SiteStateOptions, 'baseUrl' | 'drafts' | 'today'>;
+export type SnapshotOptions = Pick<SiteStateOptions, 'root' | 'baseUrl' | 'drafts' | 'today'>;
 
 /**
  * Validation results of unchanged records, valid for one content model and options. Entries are

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
 import { checkLinks, type LinkedPage } from '../pipeline/links/links.ts';
+import { cardStyle, paintCards, type PlannedCard } from '../pipeline/cards/cards.ts';
 import type { PlannedFile } from '../pipeline/plan/change-plan.ts';
 import { renderAll, type ThreadRenderer } from '../pipeline/render/render-pool.ts';
 import { imageSettings } from '../pipeline/images/image-set.ts';
@@ -37,11 +38,15 @@ export async function writePlan(out: DevOutput, previous: Snapshot, next: Snapsh
     const rendered = await renderPages(out, next, routes, staging.dir);
     checkDevLinks(out, previous, next, plan, rendered);
     const publicDir = join(out.root, publicDirOf(next.parts.compiled.config));
+    const cards: [string, PlannedCard][] = [];
     for (const p of write) {
       const output = next.outputs.get(p.file)!;
       if (output.kind === 'file') writeOutputFile(staging.dir, p.file, output.contents);
       if (output.kind === 'public') copyIntoOutput(staging.dir, publicDir, p.file);
+      if (output.kind === 'card') cards.push([p.file, output.card]);
     }
+    const { cards: cardsConfig } = next.parts.compiled.config;
+    if (cardsConfig && cards.length) await paintCards(cardStyle(cardsConfig, out.root), cards, out.cacheDir, (file, png) => writeOutputFile(staging.dir, file, png));
     const written = write.map((p) => p.file);
     const removed = plan.filter((p) => p.action === 'remove').map((p) => p.file);
     commitChanges(staging, written, removed);

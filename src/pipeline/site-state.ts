@@ -4,6 +4,7 @@ import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostic
 import { messages } from '../diagnostics/messages.ts';
 import { bundleIslands, type IslandBundle } from './bundle/islands.ts';
 import { bundleStyles, type StyleAsset } from './bundle/styles.ts';
+import { planCards, type PlannedCard } from './cards/cards.ts';
 import type { CompiledSite } from './compile/compile-site.ts';
 import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder.ts';
 import { loadContent, readContentFiles, type ContentRecord } from './load/load.ts';
@@ -69,7 +70,8 @@ export interface PageKey {
 export type Output =
   | { kind: 'page'; route: Route; key: PageKey }
   | { kind: 'file'; contents: string | Uint8Array; /** Stands for the contents when set (an encoded image's hash). */ key?: string }
-  | { kind: 'public'; size: number; mtimeMs: number };
+  | { kind: 'public'; size: number; mtimeMs: number }
+  | { kind: 'card'; card: PlannedCard };
 
 /** The public folder as listed: its files, and links in it that lead nowhere. */
 export interface PublicListing {
@@ -78,6 +80,8 @@ export interface PublicListing {
 }
 
 export interface SiteStateOptions {
+  /** The project folder (social cards read their fonts and images from it). */
+  root: string;
   baseUrl?: string;
   drafts?: boolean;
   /** `YYYY-MM-DD`: entries dated later are left out. */
@@ -168,10 +172,11 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const publicName = publicDirOf(config);
   stage([
     ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })),
-    ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, computed.siteFiles),
+    ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, [...computed.siteFiles.keys(), ...computed.cards.keys()]),
   ]);
   const images = options.images ?? noImages();
   const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site, images);
+  for (const [file, card] of computed.cards) outputs.set(file, { kind: 'card', card });
   return { content, public: publicListing, validated, routes: computed.routes, redirects: computed.redirects, site: computed.site, outputs, diagnostics, images };
 }
 
@@ -197,6 +202,7 @@ function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStat
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, data);
+  const { routes, cards } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)));
   const { styles, islands } = parts;
   const site: TemplateSite = {
     settings,
@@ -204,8 +210,8 @@ function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStat
     assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
   };
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
-  const siteFiles = buildSiteFiles(config, data, settings, table.routes, redirects, [...styles.assets, ...islands.assets]);
-  return { routes: table.routes, routeProblems: table.diagnostics, site, redirects, siteFiles };
+  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets]);
+  return { routes, routeProblems: table.diagnostics, site, redirects, siteFiles, cards };
 }
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
@@ -241,11 +247,11 @@ export function buildSiteFiles(
  * or two files that a case-insensitive disk would merge. (Two pages at one path are reported by
  * the route table, with every input involved.)
  */
-function outputClashes(routes: Route[], publicFiles: string[], publicName: string, siteFiles: Map<string, unknown>): Diagnostic[] {
+function outputClashes(routes: Route[], publicFiles: string[], publicName: string, siteFiles: string[]): Diagnostic[] {
   const owners = new Map<string, string[]>();
   const own = (file: string, who: string) => owners.set(file, [...(owners.get(file) ?? []), who]);
   for (const r of routes) own(r.outFile, r.sources[0] ?? `the page ${r.path}`);
-  for (const file of siteFiles.keys()) if (!owners.has(file)) own(file, `the generated ${file}`);
+  for (const file of siteFiles) if (!owners.has(file)) own(file, `the generated ${file}`);
   const diagnostics: Diagnostic[] = [];
   for (const file of publicFiles) {
     const generated = owners.get(file);
@@ -304,6 +310,7 @@ export function manifestKeys(state: SiteState, versionKey: string): Map<string, 
   for (const [file, output] of state.outputs) {
     if (output.kind === 'public') keys.set(file, `public:${output.size}:${output.mtimeMs}`);
     else if (output.kind === 'file') keys.set(file, output.key ?? hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
+    else if (output.kind === 'card') keys.set(file, output.card.key);
     else keys.set(file, hashText(siteKey, output.key.entry, JSON.stringify(output.key.route), output.key.images));
   }
   return keys;

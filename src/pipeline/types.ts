@@ -142,6 +142,11 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * always get a year of immutable caching unless a rule for `/assets/*` says otherwise.
    */
   headers?: Record<string, Record<string, string>>;
+  /**
+   * Social cards: a 1200×630 PNG per page for link previews (`og:image`), drawn by the build
+   * (optional). Templates find a page's card address at `page.card`.
+   */
+  cards?: CardsConfig;
   /** A static search index of the pages (Pagefind) under `/pagefind/` (optional; default: none). See `SearchOptions`. */
   search?: SearchOptions;
   /** How raster images (JPEG, PNG, WebP, GIF, AVIF) are encoded and offered; see `ImageOptions` and docs/images.md (optional). */
@@ -236,6 +241,37 @@ export type ClientRuntime = 'react' | 'preact';
 /** A page ready to render: its spec plus where it goes. */
 export interface Route extends PageSpec {
   outFile: string;
+  /** The address of the page's social card, e.g. `/cards/blog/hello.png`, when it has one. */
+  card?: string;
+}
+
+/** How a site's social cards look, and what each page's card says. */
+export interface CardsConfig {
+  style: CardStyle;
+  /** What a page's card shows, or undefined for a page without one. */
+  of: (page: Route) => CardSpec | undefined;
+}
+
+/** What one card says: a title, a short label above it (a category, say) and an image beside it. */
+export interface CardSpec {
+  title: string;
+  label?: string;
+  /** A site path of an SVG or raster file in the public folder, e.g. `/images/cover.svg` (optional). */
+  image?: string;
+}
+
+/**
+ * How every card looks: colours as `#rrggbb`; fonts as TTF, OTF or WOFF files, each relative to
+ * the project (`fonts/title.ttf`) or in a package (`@fontsource/lora/files/lora-latin-700-normal.woff`).
+ */
+export interface CardStyle {
+  background: string;
+  title: { font: string; color: string };
+  label: { font: string; color: string };
+  /** The short rule under the label. */
+  accent: string;
+  /** The bottom bar: its colour and its text (the site's name, say). */
+  bar: { color: string; text: string; textColor: string };
 }
 
 export interface Redirect {
@@ -278,6 +314,8 @@ export interface PageProps<Data = Record<string, unknown>, Shared = Record<strin
     entry?: Entry<Data>;
     /** Renders a Markdown snippet (an FAQ answer, say) through the same sanitising pipeline. */
     markdown: (source: string) => string;
+    /** The address of the page's social card, when the site draws cards (see `SiteConfig.cards`). */
+    card?: string;
   };
 }
 
@@ -327,6 +365,8 @@ export interface BuildSummary {
   stages: Record<string, number>;
   /** Where each render thread spent the render stage (empty when nothing rendered). */
   threads: RenderTimings[];
+  /** Social cards drawn and taken from the cache, and the main thread's time on them (when any were written). */
+  cards?: { drawn: number; cached: number; ms: number };
 }
 
 /**

@@ -58,8 +58,11 @@ export function Document({
   const shared = site.shared;
   const offered = configuredCategories(shared.thirdParties, Object.keys(ownServices) as ConsentCategory[]);
   const { settings } = site;
-  const image = absolute(settings.url, meta.image ?? shared.site.image);
-  const imageAlt = meta.image ? meta.imageAlt ?? '' : shared.site.imageAlt;
+  // Link previews show raster images only: a page's own PNG, JPEG or WebP, else its card (a
+  // 1200×630 PNG the build draws from its title), else the site's card of the same size.
+  const own = meta.image && /\.(png|jpe?g|webp)$/i.test(meta.image) ? meta.image : undefined;
+  const image = absolute(settings.url, own ?? page.card ?? shared.site.image);
+  const imageAlt = own ? meta.imageAlt ?? '' : page.card ? meta.title : shared.site.imageAlt;
   const fullTitle = meta.fullTitle ?? (page.path === '/' ? meta.title : `${meta.title} | ${settings.title}`);
   const canonical = meta.canonicalPath ? absolute(settings.url, meta.canonicalPath) : page.url;
   return (
@@ -84,6 +87,9 @@ export function Document({
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
         <meta property="og:image" content={image} />
+        {own ? null : <meta property="og:image:type" content="image/png" />}
+        {own ? null : <meta property="og:image:width" content="1200" />}
+        {own ? null : <meta property="og:image:height" content="630" />}
         {imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
         <meta property="og:locale" content={OG_LOCALES[lang ?? settings.lang] ?? settings.lang} />
         {meta.publishedTime ? <meta property="article:published_time" content={meta.publishedTime} /> : null}

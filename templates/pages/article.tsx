@@ -36,7 +36,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
   return (
     <Document
       {...props}
-      meta={{ title: data.title, description: data.excerpt, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
+      meta={{ title: data.title, description: data.excerpt, type: 'article', image: data.socialImage ?? data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
       affiliate={hasAffiliateLinks(page.html)}
       consent={['measurement']}
     >

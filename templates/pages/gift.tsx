@@ -50,7 +50,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
   return (
     <Document
       {...props}
-      meta={{ title: d.title, description: d.description, image: d.coverImage, imageAlt: d.coverAlt, jsonLd }}
+      meta={{ title: d.title, description: d.description, image: d.socialImage ?? d.coverImage, imageAlt: d.coverAlt, jsonLd }}
       affiliate={d.items.length > 0}
       consent={slots.length ? ['advertising'] : []}
     >

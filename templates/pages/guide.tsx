@@ -44,7 +44,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
   return (
     <Document
       {...props}
-      meta={{ title: data.title, description: data.description, type: 'article', image: data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
+      meta={{ title: data.title, description: data.description, type: 'article', image: data.socialImage ?? data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
       affiliate={hasAffiliateLinks(page.html)}
     >
       <article className="wrap article guide" data-pagefind-body="" data-pagefind-meta="kind:Guide">

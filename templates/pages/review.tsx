@@ -76,7 +76,7 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPa
         title: d.title,
         fullTitle: `${d.title} | Affiliate Review`,
         description: d.excerpt || d.title,
-        image: d.coverImage,
+        image: d.socialImage ?? d.coverImage,
         imageAlt: d.coverAlt,
         jsonLd,
         canonicalPath,

@@ -51,7 +51,7 @@ function memorySite(extra: Partial<SiteConfig> = {}) {
     styles: { assets: [], inputs: [] },
     islands: { assets: [], chunks: {}, loader: '', inputs: [] },
   } as CompiledParts;
-  const options = { today: '2025-06-01' };
+  const options = { root: process.cwd(), today: '2025-06-01' };
   const noPublic = { files: [], broken: [] };
   const note = (title: string, body: string, more = '') => `---\ntitle: ${title}\n${more}---\n\n${body}\n`;
   const files = (texts: Record<string, string>) =>

@@ -79,6 +79,7 @@ function changeReason(before: Output | undefined, after: Output, cause: EditCaus
     if (before.key !== undefined || after.key !== undefined) return before.key === after.key ? undefined : 'changed';
     return sameContents(before.contents, after.contents) ? undefined : 'changed';
   }
+  if (after.kind === 'card' && before.kind === 'card') return before.card.key === after.card.key ? undefined : 'card changed';
   if (after.kind === 'page' && before.kind === 'page') return pageReason(before.key, after.key, after.route.sources, cause);
   return undefined;
 }

@@ -45,6 +45,7 @@ export function renderRoute(
       entry: route.entry,
       // Snippets resolve relative image paths against the page's Markdown file, as its body does.
       markdown: (source: string) => ctx.markdown(source, route.entry?.file),
+      ...(route.card ? { card: route.card } : {}),
     },
   };
   startPage(ctx.site.assets.islands);

@@ -1,0 +1,279 @@
+import type { Font } from 'opentype.js';
+import type { CardStyle } from '../types.ts';
+import { compressRun, encodePalettePng, type RowRun } from './png.ts';
+import { GlyphCache, glyphPath, loadFont, placeText, wrapText, type Line } from './text.ts';
+
+/**
+ * Drawing one social card: 1200×630, a label (a category, say) and the title on the left over the
+ * background colour, the page's image on the right, the site's name in a bar along the bottom.
+ * Everything but the label and title is the card's "base", drawn once per image and reused.
+ */
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** What one card shows; its image is a file here (SVG or raster). */
+export interface CardContent {
+  title: string;
+  label?: string;
+  /** Without one, the title takes the card's width. */
+  image?: string;
+}
+
+const MARGIN = 72;
+const IMAGE = { left: 720, width: 480, height: 570 };
+const BAR_TOP = 570;
+const LABEL = { size: 24, tracking: 2.5, baseline: 112 };
+const RULE = { top: 136, height: 6, width: 88 };
+const TITLE_TOP = 172;
+/** Title sizes tried in order, each with the lines it may take; the last one cuts the title short. */
+const TITLE_SIZES = [
+  { size: 66, lines: 3 },
+  { size: 58, lines: 4 },
+  { size: 50, lines: 5 },
+];
+/** Anti-aliasing shades per text colour: index 0 of a shade run is the lightest. */
+const SHADES = 15;
+const STRIDE = CARD_WIDTH + 1;
+/** Glyph coverage (0–255) to shade level (0–SHADES). */
+const LEVELS = Uint8Array.from({ length: 256 }, (_, alpha) => Math.round((alpha * SHADES) / 255));
+
+/** A card's base: its pixels as palette indices (with each row's filter byte) and its palette. */
+interface Base {
+  indices: Uint8Array;
+  palette: Uint8Array;
+  /** First palette index of the title's and the label's shades. */
+  titleShade: number;
+  labelShade: number;
+  /** Compressed runs of unchanged rows, by "first-end". */
+  runs: Map<string, RowRun>;
+}
+
+/** Draws cards in one style; bases and glyphs are kept for the next card. */
+export class CardPainter {
+  readonly #bases = new Map<string, Promise<Base>>();
+  readonly #fonts = new Map<string, Font>();
+  readonly #glyphs = new Map<string, GlyphCache>();
+  #overlayPixels: Promise<Buffer> | undefined;
+
+  constructor(readonly style: CardStyle) {}
+
+  /** Draws the bases of these images at once (sharp works on its own threads meanwhile). */
+  async prepare(images: (string | undefined)[]): Promise<void> {
+    await Promise.all([...new Set(images)].map((image) => this.#base(image)));
+  }
+
+  async paint(content: CardContent): Promise<Buffer> {
+    const base = await this.#base(content.image);
+    const textWidth = (content.image ? IMAGE.left - 48 : CARD_WIDTH) - MARGIN * (content.image ? 1 : 2);
+    const label = content.label ? this.#labelLine(content.label.toUpperCase(), textWidth) : undefined;
+    const title = this.#titleLines(content.title, textWidth);
+    const labelCache = this.#cache(this.style.label.font, LABEL.size);
+    const titleCache = this.#cache(this.style.title.font, title.size);
+    await Promise.all([label ? labelCache.draw([label]) : undefined, titleCache.draw(title.lines)]);
+    const rows = Buffer.from(base.indices);
+    const touched = new Uint8Array(CARD_HEIGHT);
+    if (label) drawLine(rows, touched, labelCache, label, LABEL.baseline, base.labelShade);
+    const lineHeight = Math.round(title.size * 1.16);
+    title.lines.forEach((line, i) => drawLine(rows, touched, titleCache, line, TITLE_TOP + Math.round(title.size * 0.92) + i * lineHeight, base.titleShade));
+    return encodePalettePng(CARD_WIDTH, CARD_HEIGHT, base.palette, rowRuns(rows, touched, base));
+  }
+
+  #font(file: string): Font {
+    let font = this.#fonts.get(file);
+    if (!font) this.#fonts.set(file, (font = loadFont(file)));
+    return font;
+  }
+
+  #cache(file: string, size: number): GlyphCache {
+    const key = `${file}\0${size}`;
+    let cache = this.#glyphs.get(key);
+    if (!cache) this.#glyphs.set(key, (cache = new GlyphCache(this.#font(file), size)));
+    return cache;
+  }
+
+  #labelLine(text: string, width: number): Line {
+    const font = this.#font(this.style.label.font);
+    let line = placeText(font, text, LABEL.size, LABEL.tracking);
+    while (line.width > width && text.length > 1) line = placeText(font, `${(text = text.slice(0, -1)).trimEnd()}…`, LABEL.size, LABEL.tracking);
+    return line;
+  }
+
+  /** The title at the largest size it fits; at the smallest, cut at a word with "…". */
+  #titleLines(title: string, width: number): { size: number; lines: Line[] } {
+    const font = this.#font(this.style.title.font);
+    for (const { size, lines } of TITLE_SIZES) {
+      const wrapped = wrapText(font, title, size, width, lines);
+      if (wrapped) return { size, lines: wrapped };
+    }
+    const { size, lines } = TITLE_SIZES[TITLE_SIZES.length - 1]!;
+    const words = title.trim().split(/\s+/);
+    for (let n = words.length - 1; n > 0; n--) {
+      const wrapped = wrapText(font, `${words.slice(0, n).join(' ')}…`, size, width, lines);
+      if (wrapped) return { size, lines: wrapped };
+    }
+    return { size, lines: [placeText(font, `${[...title].slice(0, 12).join('')}…`, size)] };
+  }
+
+  #base(image: string | undefined): Promise<Base> {
+    const key = image ?? '';
+    let base = this.#bases.get(key);
+    if (!base) this.#bases.set(key, (base = drawBase(this.style, image, this.#overlay())));
+    return base;
+  }
+
+  /** The rule and the bar, drawn once as RGBA pixels for every base. */
+  #overlay(): Promise<Buffer> {
+    this.#overlayPixels ??= import('sharp').then(({ default: sharp }) =>
+      sharp(Buffer.from(overlaySvg(this.style, this.#font(this.style.title.font)))).ensureAlpha().raw().toBuffer(),
+    );
+    return this.#overlayPixels;
+  }
+}
+
+/** Copies a line's glyphs into `rows` as shades from `shade` on, marking the rows it touches. */
+function drawLine(rows: Uint8Array, touched: Uint8Array, glyphs: GlyphCache, line: Line, baseline: number, shade: number): void {
+  for (const placed of line.glyphs) {
+    const image = glyphs.get(placed.glyph);
+    if (!image) continue;
+    const left = MARGIN + Math.round(placed.x) + image.left;
+    const top = baseline - image.top;
+    for (let y = 0; y < image.height; y++) {
+      const row = top + y;
+      if (row < 0 || row >= CARD_HEIGHT) continue;
+      touched[row] = 1;
+      for (let x = 0; x < image.width; x++) {
+        const level = LEVELS[image.alpha[y * image.width + x]!]!;
+        if (!level) continue;
+        const at = row * STRIDE + 1 + left + x;
+        const index = shade + level - 1;
+        const current = rows[at]!;
+        // Overlapping glyphs (kerned pairs) keep the darker shade.
+        if (current < shade || current >= shade + SHADES || current < index) rows[at] = index;
+      }
+    }
+  }
+}
+
+/** The card's rows as compressed runs: changed rows compressed now, unchanged ones from the base's cache. */
+function rowRuns(rows: Uint8Array, touched: Uint8Array, base: Base): RowRun[] {
+  const runs: RowRun[] = [];
+  for (let start = 0; start < CARD_HEIGHT; ) {
+    let end = start + 1;
+    while (end < CARD_HEIGHT && touched[end] === touched[start]) end++;
+    const slice = rows.subarray(start * STRIDE, end * STRIDE);
+    if (touched[start]) runs.push(compressRun(slice));
+    else {
+      const key = `${start}-${end}`;
+      let run = base.runs.get(key);
+      if (!run) base.runs.set(key, (run = compressRun(slice)));
+      runs.push(run);
+    }
+    start = end;
+  }
+  return runs;
+}
+
+const hex = (color: string): [number, number, number] => {
+  const n = Number.parseInt(color.replace('#', ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+
+/**
+ * The base: background, image, rule and bar drawn by sharp, then reduced to 226 colours so the
+ * title's and the label's shades fit in the 256-colour palette after them.
+ */
+async function drawBase(style: CardStyle, image: string | undefined, overlay: Promise<Buffer>): Promise<Base> {
+  const { default: sharp } = await import('sharp');
+  type Layer = { input: Buffer; left: number; top: number; raw?: { width: number; height: number; channels: 3 | 4 } };
+  const layers: Layer[] = [];
+  if (image) {
+    const picture = await sharp(image).resize(IMAGE.width, IMAGE.height, { fit: 'cover', position: sharp.strategy.attention }).ensureAlpha().raw().toBuffer();
+    layers.push({ input: picture, left: IMAGE.left, top: 0, raw: { width: IMAGE.width, height: IMAGE.height, channels: 4 } });
+  }
+  layers.push({ input: await overlay, left: 0, top: 0, raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 4 } });
+  const rgb = await sharp({ create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: style.background } })
+    .composite(layers)
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const { palette, indexOf } = reducePalette(rgb, 256 - 2 * SHADES);
+  const indices = new Uint8Array(CARD_HEIGHT * STRIDE);
+  let last = -1;
+  let lastIndex = 0;
+  for (let y = 0, p = 0; y < CARD_HEIGHT; y++) {
+    for (let x = 1; x <= CARD_WIDTH; x++, p += 3) {
+      const color = (rgb[p]! << 16) | (rgb[p + 1]! << 8) | rgb[p + 2]!;
+      if (color !== last) {
+        last = color;
+        lastIndex = indexOf.get(color)!;
+      }
+      indices[y * STRIDE + x] = lastIndex;
+    }
+  }
+  const titleShade = palette.length / 3;
+  const labelShade = titleShade + SHADES;
+  const background = hex(style.background);
+  const full = new Uint8Array((labelShade + SHADES) * 3);
+  full.set(palette);
+  for (let level = 1; level <= SHADES; level++) {
+    full.set(blend(background, hex(style.title.color), level / SHADES), (titleShade + level - 1) * 3);
+    full.set(blend(background, hex(style.label.color), level / SHADES), (labelShade + level - 1) * 3);
+  }
+  return { indices, palette: full, titleShade, labelShade, runs: new Map() };
+}
+
+/**
+ * At most `size` colours for an image: the most used colours are kept, every other one becomes
+ * the nearest kept colour. Flat illustrations (a few colours and their anti-aliased edges) lose
+ * nothing visible; photographs would band, and a card shows them small. Deterministic: ties in
+ * use are broken by the colour's value.
+ */
+function reducePalette(rgb: Uint8Array, size: number): { palette: Uint8Array; indexOf: Map<number, number> } {
+  const uses = new Map<number, number>();
+  // Counted by runs: most of a card is long runs of one colour.
+  let run = 0;
+  let last = (rgb[0]! << 16) | (rgb[1]! << 8) | rgb[2]!;
+  for (let i = 0; i < rgb.length; i += 3) {
+    const color = (rgb[i]! << 16) | (rgb[i + 1]! << 8) | rgb[i + 2]!;
+    if (color === last) {
+      run += 1;
+      continue;
+    }
+    uses.set(last, (uses.get(last) ?? 0) + run);
+    last = color;
+    run = 1;
+  }
+  uses.set(last, (uses.get(last) ?? 0) + run);
+  const kept = [...uses.keys()].sort((a, b) => uses.get(b)! - uses.get(a)! || a - b).slice(0, size);
+  const palette = new Uint8Array(kept.length * 3);
+  kept.forEach((color, i) => palette.set([color >> 16, (color >> 8) & 255, color & 255], i * 3));
+  const indexOf = new Map(kept.map((color, i) => [color, i]));
+  for (const color of uses.keys()) {
+    if (indexOf.has(color)) continue;
+    let best = 0;
+    let bestDistance = Infinity;
+    kept.forEach((k, i) => {
+      const distance = ((k >> 16) - (color >> 16)) ** 2 + (((k >> 8) & 255) - ((color >> 8) & 255)) ** 2 + ((k & 255) - (color & 255)) ** 2;
+      if (distance < bestDistance) [best, bestDistance] = [i, distance];
+    });
+    indexOf.set(color, best);
+  }
+  return { palette, indexOf };
+}
+
+const blend = (from: number[], to: number[], t: number) => from.map((c, i) => Math.round(c + (to[i]! - c) * t));
+
+/** The rule under the label and the bar with its text, as SVG (text as outlines: no system fonts needed). */
+function overlaySvg(style: CardStyle, font: Font): string {
+  const size = 30;
+  const line = placeText(font, style.bar.text, size);
+  const baseline = BAR_TOP + 41;
+  const text = line.glyphs.map((g) => `<path d="${glyphPath(g.glyph, MARGIN + g.x, baseline, size)}"/>`).join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">` +
+    `<rect x="${MARGIN}" y="${RULE.top}" width="${RULE.width}" height="${RULE.height}" rx="3" fill="${style.accent}"/>` +
+    `<rect x="0" y="${BAR_TOP}" width="${CARD_WIDTH}" height="${CARD_HEIGHT - BAR_TOP}" fill="${style.bar.color}"/>` +
+    `<g fill="${style.bar.textColor}">${text}</g></svg>`
+  );
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { CardsConfig, CardStyle, Route } from '../types.ts';
+import { CardPainter, type CardContent } from './card.ts';
+
+/**
+ * The social-card stage: which page gets which card (before rendering, so each page knows its
+ * card's address), and drawing the cards a build writes, from the cache when it has them.
+ *
+ * A card is an output file like a page: its key covers what it shows, the image's bytes, the
+ * style and the fonts' bytes, so an unchanged card is neither drawn nor written again, and the
+ * cache (`.cache/cards/<key>.png`) serves a card whose output folder was deleted.
+ */
+
+/** Bump when a change to card.ts changes the pixels, so cached and kept cards are drawn again. */
+const PAINTER_VERSION = '1';
+
+/** A card to write: what it shows (its image as a file) and its key. */
+export interface PlannedCard {
+  content: CardContent;
+  key: string;
+}
+
+export interface CardPlan {
+  /** The routes, each with `card` set to its card's address when it has one. */
+  routes: Route[];
+  /** Cards by output file, e.g. `cards/post/hello.png`. */
+  cards: Map<string, PlannedCard>;
+}
+
+/** The output file of a page's card: `cards/index.png` for `/`, `cards/blog/hello.png` for `/blog/hello`. */
+export function cardFile(path: string): string {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  return `cards/${clean || 'index'}.png`;
+}
+
+/** Asks the site what each page's card shows and gives each page the address of its card. */
+export function planCards(config: CardsConfig | undefined, routes: Route[], root: string, publicDir: string): CardPlan {
+  const cards = new Map<string, PlannedCard>();
+  if (!config) return { routes, cards };
+  const hashes = new FileHashes();
+  const style = cardStyle(config, root);
+  const styleKey = hashText(PAINTER_VERSION, JSON.stringify(config.style), hashes.of(style.title.font), hashes.of(style.label.font));
+  const planned = routes.map((route) => {
+    const spec = config.of(route);
+    if (!spec) return route;
+    const file = cardFile(route.path);
+    const imageFile = spec.image && /^\/(?!\/)/.test(spec.image) ? join(publicDir, decodeURI(spec.image)) : undefined;
+    const image = imageFile && existsSync(imageFile) ? imageFile : undefined;
+    const content: CardContent = { title: spec.title, ...(spec.label ? { label: spec.label } : {}), ...(image ? { image } : {}) };
+    const key = hashText(styleKey, JSON.stringify([spec.title, spec.label ?? '']), image ? hashes.of(image) : '');
+    cards.set(file, { content, key });
+    return { ...route, card: `/${file}` };
+  });
+  return { routes: planned, cards };
+}
+
+/** The config's card style with its font files resolved: from the project folder, or as package files. */
+export function cardStyle(config: CardsConfig, root: string): CardStyle {
+  const { style } = config;
+  const fontFile = (font: string) => (/^(@[\w.-]+\/)?[\w.-]+\//.test(font) && !font.startsWith('.') ? createRequire(join(root, 'package.json')).resolve(font) : resolve(root, font));
+  return { ...style, title: { ...style.title, font: fontFile(style.title.font) }, label: { ...style.label, font: fontFile(style.label.font) } };
+}
+
+/**
+ * Draws `cards` (taking those in the cache from it) and hands each to `write`. Cards are drawn
+ * one at a time on this thread, yielding between them, so a build's render workers keep it busy
+ * with their pages meanwhile.
+ */
+export async function paintCards(style: CardStyle, cards: [string, PlannedCard][], cacheDir: string | undefined, write: (file: string, png: Uint8Array) => void): Promise<{ drawn: number; cached: number }> {
+  const painter = new CardPainter(style);
+  const folder = cacheDir ? join(cacheDir, 'cards') : undefined;
+  let drawn = 0;
+  const toDraw = folder ? cards.filter(([, card]) => !existsSync(join(folder, `${card.key}.png`))) : cards;
+  await painter.prepare(toDraw.map(([, card]) => card.content.image));
+  for (const [file, card] of cards) {
+    const cached = folder ? join(folder, `${card.key}.png`) : undefined;
+    if (cached && existsSync(cached)) {
+      write(file, readFileSync(cached));
+      continue;
+    }
+    const png = await painter.paint(card.content);
+    drawn += 1;
+    // Drawing is synchronous once bases and glyphs exist: let the workers' messages through.
+    if (drawn % 8 === 0) await new Promise((next) => setImmediate(next));
+    write(file, png);
+    if (cached) storeAtomically(cached, png);
+  }
+  return { drawn, cached: cards.length - drawn };
+}
+
+function storeAtomically(file: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, bytes);
+  renameSync(temp, file);
+}
+
+/** Content hashes of files, each read once. */
+class FileHashes {
+  readonly #hashes = new Map<string, string>();
+  of(file: string): string {
+    let hash = this.#hashes.get(file);
+    if (hash === undefined) this.#hashes.set(file, (hash = createHash('sha256').update(readFileSync(file)).digest('hex')));
+    return hash;
+  }
+}
+
+const hashText = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex');

@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import opentype, { type Font, type Glyph } from 'opentype.js';
+
+/**
+ * Text for social cards without system fonts: glyph outlines and advances come from a font file
+ * (TTF, OTF or WOFF) through opentype.js; each glyph is drawn once per size (by sharp, from its
+ * outline) and then copied wherever it appears. Positions are whole pixels, which at card sizes
+ * (24 px and up) is not visible.
+ */
+
+/** A glyph drawn at one size: coverage 0–255, and where its box sits from the pen position. */
+export interface GlyphImage {
+  width: number;
+  height: number;
+  /** From the pen's x to the box's left edge. */
+  left: number;
+  /** From the baseline up to the box's top edge. */
+  top: number;
+  alpha: Uint8Array;
+}
+
+/** A glyph placed on a line: pen position relative to the line's start. */
+export interface PlacedGlyph {
+  glyph: Glyph;
+  x: number;
+}
+
+export interface Line {
+  glyphs: PlacedGlyph[];
+  width: number;
+}
+
+/**
+ * A glyph's outline as SVG path data, at pen position (`x`, `y`) and `size` px. Written here
+ * because opentype.js 2.0's own `toPathData` prints "NaN" for some coordinates.
+ */
+export function glyphPath(glyph: Glyph, x: number, y: number, size: number): string {
+  const n = (v: number | undefined) => String(Math.round((v ?? 0) * 100) / 100);
+  return glyph
+    .getPath(x, y, size)
+    .commands.map((c) => {
+      if (c.type === 'Z') return 'Z';
+      if (c.type === 'Q') return `Q${n(c.x1)} ${n(c.y1)} ${n(c.x)} ${n(c.y)}`;
+      if (c.type === 'C') return `C${n(c.x1)} ${n(c.y1)} ${n(c.x2)} ${n(c.y2)} ${n(c.x)} ${n(c.y)}`;
+      return `${c.type}${n(c.x)} ${n(c.y)}`;
+    })
+    .join('');
+}
+
+export function loadFont(file: string): Font {
+  const bytes = readFileSync(file);
+  return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+}
+
+/** Places `text` on one line at `size` px, with the font's kerning and extra `tracking` px between letters. Characters the font lacks are left out. */
+export function placeText(font: Font, text: string, size: number, tracking = 0): Line {
+  const scale = size / font.unitsPerEm;
+  const glyphs: PlacedGlyph[] = [];
+  let x = 0;
+  let previous: Glyph | undefined;
+  for (const char of text) {
+    const glyph = font.charToGlyph(char);
+    if (glyph.index === 0 && char !== ' ') continue;
+    if (previous) x += font.getKerningValue(previous, glyph) * scale;
+    glyphs.push({ glyph, x });
+    x += (glyph.advanceWidth ?? 0) * scale + tracking;
+    previous = glyph;
+  }
+  return { glyphs, width: Math.max(0, x - tracking) };
+}
+
+/**
+ * Breaks `text` into at most `maxLines` lines no wider than `maxWidth`, at spaces. Returns
+ * undefined when it does not fit (a word wider than a line, or more lines than allowed).
+ */
+export function wrapText(font: Font, text: string, size: number, maxWidth: number, maxLines: number): Line[] | undefined {
+  const words = text.trim().split(/\s+/);
+  const lines: Line[] = [];
+  let current = '';
+  for (const word of words) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (placeText(font, candidate, size).width <= maxWidth) {
+      current = candidate;
+      continue;
+    }
+    if (!current) return undefined;
+    lines.push(placeText(font, current, size));
+    current = word;
+    if (placeText(font, current, size).width > maxWidth) return undefined;
+  }
+  if (current) lines.push(placeText(font, current, size));
+  return lines.length <= maxLines ? lines : undefined;
+}
+
+/** Glyph images of one font at one size, drawn on first use. */
+export class GlyphCache {
+  readonly #images = new Map<number, GlyphImage>();
+  constructor(
+    readonly font: Font,
+    readonly size: number,
+  ) {}
+
+  get(glyph: Glyph): GlyphImage | undefined {
+    return this.#images.get(glyph.index);
+  }
+
+  /** Draws every glyph of `lines` not drawn yet, in one sharp call. */
+  async draw(lines: Line[]): Promise<void> {
+    const missing = new Map<number, Glyph>();
+    for (const line of lines) for (const { glyph } of line.glyphs) if (!this.#images.has(glyph.index)) missing.set(glyph.index, glyph);
+    if (!missing.size) return;
+    const cells = [...missing.values()].map((glyph) => this.#cell(glyph));
+    const width = cells.reduce((w, c) => w + c.width, 0);
+    const height = Math.max(...cells.map((c) => c.height));
+    let x = 0;
+    const paths = cells.map((c) => {
+      const d = glyphPath(c.glyph, x - c.left, c.top, this.size);
+      c.x = x;
+      x += c.width;
+      return `<path d="${d}"/>`;
+    });
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${paths.join('')}</svg>`;
+    const { default: sharp } = await import('sharp');
+    const alpha = await sharp(Buffer.from(svg)).ensureAlpha().extractChannel(3).raw().toBuffer();
+    for (const c of cells) {
+      const image = new Uint8Array(c.width * c.height);
+      for (let row = 0; row < c.height; row++) image.set(alpha.subarray(row * width + c.x, row * width + c.x + c.width), row * c.width);
+      this.#images.set(c.glyph.index, { width: c.width, height: c.height, left: c.left, top: c.top, alpha: image });
+    }
+  }
+
+  /** A glyph's box in whole pixels, one pixel wider on each side for anti-aliasing. */
+  #cell(glyph: Glyph) {
+    const scale = this.size / this.font.unitsPerEm;
+    const box = glyph.getBoundingBox();
+    const left = Math.floor(box.x1 * scale) - 1;
+    const top = Math.ceil(box.y2 * scale) + 1;
+    const width = Math.max(1, Math.ceil(box.x2 * scale) + 1 - left);
+    const height = Math.max(1, top - (Math.floor(box.y1 * scale) - 1));
+    return { glyph, left, top, width, height, x: 0 };
+  }
+}

@@ -1,0 +1,105 @@
+// Social cards (SiteConfig.cards) through the real CLI on a copy of the example site with cards
+// declared: each post gets a 1200×630 PNG drawn from its title and category, the same bytes on
+// every build, reused from the cache, redrawn when its title changes and removed with its post.
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+
+const fonts = '@fontsource';
+const BACKGROUND = [0xff, 0xfa, 0xf7];
+const TITLE = [0x4a, 0x1f, 0x33];
+const BAR = [0xa3, 0x12, 0x3a];
+
+/** The example site with cards: posts get one (label: their category, image: the favicon), pages none. */
+const CONFIG = `import site from '../_shared/site.ts';
+export default {
+  ...site,
+  cards: {
+    style: {
+      background: '#fffaf7',
+      title: { font: '${fonts}/lora/files/lora-latin-700-normal.woff', color: '#4a1f33' },
+      label: { font: '${fonts}/inter/files/inter-latin-700-normal.woff', color: '#a3123a' },
+      accent: '#e8b64c',
+      bar: { color: '#a3123a', text: 'Fixture Notes', textColor: '#ffffff' },
+    },
+    of: (page) => (page.template === 'post' ? { title: page.entry.data.title, label: page.entry.data.category, image: '/favicon.svg' } : undefined),
+  },
+};
+`;
+
+const FIRST = 'cards/post/first-date.png';
+const SECOND = 'cards/post/second-date.png';
+
+/** Pixels of a card as RGB rows. */
+async function pixels(file: string): Promise<{ width: number; height: number; at: (x: number, y: number) => number[] }> {
+  const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, at: (x, y) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)] };
+}
+
+describe('social cards', () => {
+  let fx: FixtureCopy;
+  const out = (file: string) => join(fx.root, 'dist', file);
+  const build = (...args: string[]) => {
+    const result = runCli(['build', '--root', fx.root, '--verbose', ...args]);
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout;
+  };
+
+  beforeAll(() => {
+    fx = copyFixture('basic', 'heartnotes-cards-');
+    fx.write('site.config.ts', CONFIG);
+  });
+  afterAll(() => fx?.cleanup());
+
+  it('draws a 1200×630 PNG per post with its category, title and the bar, and none for pages', async () => {
+    const log = build('--no-cache');
+    expect(log).toMatch(/social cards: 2 drawn, 0 from the cache/);
+    expect(existsSync(join(fx.root, '.cache', 'cards'))).toBe(false);
+    const card = await pixels(out(FIRST));
+    expect([card.width, card.height]).toEqual([1200, 630]);
+    expect((await sharp(out(FIRST)).metadata()).format).toBe('png');
+    // Background at the top left, the bar along the bottom, title-coloured ink where the title
+    // starts (72 px in, from 172 px down), and the image on the right.
+    expect(card.at(10, 10)).toEqual(BACKGROUND);
+    expect(card.at(600, 600)).toEqual(BAR);
+    let ink = 0;
+    for (let y = 172; y < 260; y++) for (let x = 72; x < 400; x++) if (card.at(x, y).join() === TITLE.join()) ink++;
+    expect(ink).toBeGreaterThan(200);
+    expect(card.at(960, 285)).not.toEqual(BACKGROUND);
+    expect(existsSync(out('cards/about.png'))).toBe(false);
+    expect(existsSync(out('cards/index.png'))).toBe(false);
+  });
+
+  it('different titles make different cards; the same input, the same bytes', () => {
+    const first = readFileSync(out(FIRST));
+    expect(first.equals(readFileSync(out(SECOND)))).toBe(false);
+    build('--no-cache');
+    expect(readFileSync(out(FIRST)).equals(first)).toBe(true);
+  });
+
+  it('a clean build takes cards from the cache; an unchanged build rewrites none', () => {
+    const before = readFileSync(out(FIRST));
+    build();
+    rmSync(join(fx.root, 'dist'), { recursive: true });
+    expect(build()).toMatch(/social cards: 0 drawn, 2 from the cache/);
+    expect(readFileSync(out(FIRST)).equals(before)).toBe(true);
+  });
+
+  it('editing a title redraws that card only; a post taken back to draft loses its card', () => {
+    const post = join(fx.root, 'content', 'posts', 'first-date.md');
+    const secondMtime = statSync(out(SECOND)).mtimeMs;
+    const before = readFileSync(out(FIRST));
+    writeFileSync(post, readFileSync(post, 'utf8').replace(/^title: .*$/m, 'title: A brand new title for the first date'));
+    expect(build()).toMatch(/social cards: 1 drawn, 0 from the cache/);
+    expect(readFileSync(out(FIRST)).equals(before)).toBe(false);
+    expect(statSync(out(SECOND)).mtimeMs).toBe(secondMtime);
+    const second = join(fx.root, 'content', 'posts', 'second-date.md');
+    writeFileSync(second, readFileSync(second, 'utf8').replace(/^author: /m, 'draft: true\nauthor: '));
+    build();
+    expect(existsSync(out(SECOND))).toBe(false);
+    expect(existsSync(out(FIRST))).toBe(true);
+  });
+});
