@@ -1,0 +1,37 @@
+// Raster inputs for the image step's tests, made with sharp: nothing binary is committed.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { copyFixture, type FixtureCopy } from './fixtures.ts';
+
+/** A photo-like 2400×1600 JPEG (smooth gradients and waves): `seed` changes its pixels. */
+export async function photo(width = 2400, height = 1600, seed = 0): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      raw[i] = ((x * 255) / width + seed) & 255;
+      raw[i + 1] = (y * 255) / height;
+      raw[i + 2] = Math.sin(x / 40 + seed) * Math.cos(y / 30) * 127 + 128;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** A 1000×700 PNG with a half-transparent background and an opaque square. */
+export async function pngWithAlpha(): Promise<Buffer> {
+  const square = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 1000, height: 700, channels: 4, background: { r: 40, g: 140, b: 90, alpha: 0.5 } } })
+    .composite([{ input: square, left: 350, top: 200 }])
+    .png()
+    .toBuffer();
+}
+
+/** A copy of the fixture with its two raster images made. */
+export async function imageSite(prefix: string): Promise<FixtureCopy> {
+  const fx = copyFixture('images', prefix);
+  writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo());
+  writeFileSync(join(fx.root, 'content/posts/walks/park.png'), await pngWithAlpha());
+  return fx;
+}
+
