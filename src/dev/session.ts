@@ -12,6 +12,7 @@ import { RASTER } from '../pipeline/images/image-set.ts';
 import { siteImages } from '../pipeline/images/process-images.ts';
 import { classifyChange, compileParts, nextContent, nextParts, relativeTo, watchedPaths, type ChangeKind } from './changes.ts';
 import { openManifestRecorder, type ManifestRecorder } from './manifest-recorder.ts';
+import { openSearchRefresh } from './search-refresh.ts';
 import { computeSnapshot, devHooks, snapshotOf, validationCacheFor, type CompiledParts, type Snapshot, type SnapshotOptions } from './snapshot.ts';
 import { renderPages, writePlan, type DevOutput } from './write-plan.ts';
 
@@ -53,6 +54,8 @@ interface Session extends DevOutput {
   /** Changed paths not yet applied (a failed rebuild keeps them for the next). */
   pending: Set<string>;
   manifest: ManifestRecorder;
+  /** Builds the search index again after rebuilds that changed pages. */
+  search: ReturnType<typeof openSearchRefresh>;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function openDevSession(options: DevSessionOptions) {
     problemFiles: [],
     pending: new Set(),
     manifest: openManifestRecorder(cacheDir, outDir, () => s.links),
+    search: openSearchRefresh(outDir, (written, removed) => s.manifest.record(written, removed)),
   };
   s.options.onWatch?.(watchedPaths(root, undefined), undefined);
   const initial = await fullBuild(s, 'Initial build');
@@ -97,6 +101,7 @@ export async function openDevSession(options: DevSessionOptions) {
     watchedPaths: () => watchedPaths(root, s.parts, s.problemFiles),
     /** Writes what dev changed into the build manifest and closes the Markdown cache. */
     close(): void {
+      void s.search.close();
       s.manifest.flush();
       s.renderer.close();
     },
@@ -163,6 +168,7 @@ async function applyChanges(s: Session, paths: string[]): Promise<RebuildReport>
     }
     const { written, removed } = await writePlan(s, previous, next, plan);
     s.manifest.record(written, removed);
+    if (removed.length || written.some((f) => f.endsWith('.html'))) s.search.schedule(next.routes, next.parts.compiled.config.search);
     s.snapshot = next;
     s.pending = new Set();
     const visible = plan.some((p) => p.kind !== 'file' || p.file.endsWith('.html') || p.file.endsWith('.css'));

@@ -1,6 +1,6 @@
 // The search index (README, "Search") through the real CLI: a build writes it into the output, an
 // incremental build after an edit leaves exactly the index a clean build makes (no stale files),
-// and a failed build leaves the previous index as it was.
+// a failed build leaves the previous index as it was, and `dev` updates the index after an edit.
 //
 // What this proves and what it does not: it reads the index's page fragments (gzip, then JSON),
 // which hold each indexed page's address and text, and compares whole index folders byte for byte.
@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { runCli, startCli } from '../helpers/cli.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
 
 /** Every file under `dir` with a hash of its bytes, by path. */
@@ -84,5 +85,29 @@ describe('search index', () => {
     expect(r.status).toBe(1);
     expect(listing(join(dist, 'pagefind'))).toEqual(before);
     expect(indexedPages(dist)['/post/first-date']).toContain('marmalade');
+  });
+});
+
+describe('search index in dev', () => {
+  it('dev serves the index its first build wrote and writes it again after an edit, without stale files', async () => {
+    const fx = copyFixture('basic');
+    fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: {} };\n");
+    const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
+    writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
+    const server = await startCli(['dev', '--root', fx.root, '--port', '0'], 60_000);
+    try {
+      const dist = join(fx.root, 'dist');
+      const served = await fetch(`${server.url}/pagefind/pagefind.js`);
+      expect(served.status).toBe(200);
+      expect(Object.keys(indexedPages(dist)).sort()).toEqual(['/post/first-date', '/post/second-date']);
+      fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
+      const after = await eventually(() => indexedPages(dist), (p) => p['/post/first-date']?.includes('marmalade') === true);
+      expect(after['/post/first-date']).toContain('marmalade');
+      expect(Object.keys(after).sort(), 'one fragment per page: the old one was removed').toEqual(['/post/first-date', '/post/second-date']);
+      expect(readdirSync(join(dist, 'pagefind', 'fragment'))).toHaveLength(2);
+    } finally {
+      await server.stop();
+      fx.cleanup();
+    }
   });
 });
