@@ -5,7 +5,8 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { runCli, startCli } from '../helpers/cli.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
 
 const fonts = '@fontsource';
@@ -101,5 +102,30 @@ describe('social cards', () => {
     build();
     expect(existsSync(out(SECOND))).toBe(false);
     expect(existsSync(out(FIRST))).toBe(true);
+  });
+});
+
+describe('social cards in dev', () => {
+  it('a changed title gives the served card new pixels, at once', async () => {
+    const fx = copyFixture('basic', 'heartnotes-cards-dev-');
+    fx.write('site.config.ts', CONFIG);
+    const server = await startCli(['dev', '--root', fx.root, '--port', '0']);
+    try {
+      const card = async () => {
+        const res = await fetch(`${server.url}/${FIRST}`);
+        return res.ok ? Buffer.from(await res.arrayBuffer()) : undefined;
+      };
+      const before = await eventually(card, (b) => b !== undefined);
+      expect((await sharp(before!).metadata()).width).toBe(1200);
+      const post = join(fx.root, 'content', 'posts', 'first-date.md');
+      writeFileSync(post, readFileSync(post, 'utf8').replace(/^title: .*$/m, 'title: Retitled while dev runs'));
+      const after = await eventually(card, (b) => b !== undefined && !b.equals(before!));
+      expect(after!.equals(before!)).toBe(false);
+      const page = await (await fetch(`${server.url}/post/first-date`)).text();
+      expect(page).toContain('Retitled while dev runs');
+    } finally {
+      await server.stop();
+      fx.cleanup();
+    }
   });
 });
