@@ -1,12 +1,13 @@
 import type { Card } from '../content.ts';
 import { formatDate } from './dates.ts';
+import { Picture } from '../../src/index.ts';
 
 /** A linked card with cover image, kicker, title and excerpt ("No summary." when it has none). */
 export function CardView({ card, headingLevel = 3, cta }: { card: Card; headingLevel?: 2 | 3; cta?: string }) {
   const H = `h${headingLevel}` as const;
   return (
     <article className="card">
-      <img src={card.coverImage} alt={card.coverAlt} width={1200} height={630} loading="lazy" decoding="async" />
+      <Picture src={card.coverImage} alt={card.coverAlt} width={1200} height={630} sizes="(max-width: 40rem) 100vw, 24rem" />
       <div className="card-body">
         {card.category || card.date ? (
           <p className="card-kicker">

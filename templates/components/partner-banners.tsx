@@ -1,4 +1,5 @@
 import type { Partner } from '../schemas.ts';
+import { Picture } from '../../src/index.ts';
 
 /** The banner block: up to three partner ads, labelled as ads, with sponsored links. */
 export function PartnerBanners({ partners }: { partners: Partner[] }) {
@@ -9,7 +10,7 @@ export function PartnerBanners({ partners }: { partners: Partner[] }) {
       <ul className="partner-list">
         {partners.map((p) => (
           <li key={p.url} className="partner">
-            <img src={p.image} alt={p.imageAlt} width={96} height={96} loading="lazy" decoding="async" />
+            <Picture src={p.image} alt={p.imageAlt} width={96} height={96} sizes="96px" />
             <div>
               <h3>{p.name}</h3>
               <p>{p.description}</p>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { ImageInfo } from '../../src/index.ts';
 
 /** docs/product.md ("Constants"): how often the "watched" text updates while the video plays. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -8,9 +9,31 @@ export interface VideoPreviewProps {
   src: string;
   poster: string;
   posterAlt: string;
+  /** The poster's processed files, when it is a raster image (see `imageInfo`). */
+  posterImage?: ImageInfo;
   /** The player area; 640 × 360 by default (docs/product.md, "Constants"). */
   width?: number;
   height?: number;
+}
+
+/**
+ * The poster: a <picture> of the processed files when it is a raster image, else a plain <img>.
+ * The markup of the generator's `Picture`, written here because an island bundles what it imports
+ * for the browser, and `Picture` comes with the public entry's server renderer (~200 KB).
+ */
+function Poster({ src, alt, width, height, image }: { src: string; alt: string; width: number; height: number; image?: ImageInfo }) {
+  const lazy = { loading: 'lazy', decoding: 'async' } as const;
+  if (!image) return <img src={src} alt={alt} width={width} height={height} {...lazy} />;
+  const srcset = (format: string) => image.variants.filter((v) => v.format === format).map((v) => `${v.url} ${v.width}w`).join(', ');
+  const formats = [...new Set(image.variants.map((v) => v.format))].filter((f) => f !== image.fallback);
+  const fallback = image.variants.filter((v) => v.format === image.fallback).at(-1)!;
+  const sizes = `${width}px`;
+  return (
+    <picture>
+      {formats.map((f) => <source key={f} type={`image/${f}`} srcSet={srcset(f)} sizes={sizes} />)}
+      <img src={fallback.url} srcSet={srcset(image.fallback)} sizes={sizes} alt={alt} width={image.width} height={image.height} {...lazy} />
+    </picture>
+  );
 }
 
 const seconds = (n: number) => (Number.isFinite(n) ? Math.floor(n) : 0);
@@ -22,7 +45,7 @@ const seconds = (n: number) => (Number.isFinite(n) ? Math.floor(n) : 0);
  * at all. Focus moves to the player, and a quiet "x s of y s watched" line updates every second
  * while it plays.
  */
-export default function VideoPreview({ src, poster, posterAlt, width = 640, height = 360 }: VideoPreviewProps) {
+export default function VideoPreview({ src, poster, posterAlt, posterImage, width = 640, height = 360 }: VideoPreviewProps) {
   const [playing, setPlaying] = useState(false);
   const [progress, setProgress] = useState({ current: 0, duration: 0 });
   const video = useRef<HTMLVideoElement>(null);
@@ -94,7 +117,7 @@ export default function VideoPreview({ src, poster, posterAlt, width = 640, heig
 
   return (
     <a className="video-preview" href={src} data-video-src={src} style={box} onClick={onClick} onKeyDown={onKeyDown} onKeyUp={onKeyUp}>
-      <img src={poster} alt={posterAlt} width={width} height={height} loading="lazy" decoding="async" />
+      <Poster src={poster} alt={posterAlt} width={width} height={height} image={posterImage} />
       <span className="play-label">▶ Play video</span>
     </a>
   );

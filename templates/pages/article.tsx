@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { Card, SiteEntryPageProps } from '../content.ts';
 import type { ArticleData } from '../schemas.ts';
+import { Picture } from '../../src/index.ts';
 
 /** An article at /post/{slug}: cover, title, date, author, body, conclusion, sharing, related. */
 export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: Card[] }) {
@@ -48,7 +49,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
           <p className="page-meta">
             <time dateTime={data.date}>{formatDate(data.date)}</time> · {data.author}
           </p>
-          <img className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} fetchPriority="high" />
+          <Picture className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 48rem" priority />
         </header>
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         {data.conclusion ? (

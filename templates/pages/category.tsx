@@ -4,6 +4,7 @@ import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs, WithSidebar } from '../components/layout.tsx';
 import type { Card, SitePageProps } from '../content.ts';
 import type { CategoryInfo } from '../schemas.ts';
+import { Picture } from '../../src/index.ts';
 
 /** Category icons cycle through these five (docs/product.md, "Core pages") unless the data names one. */
 export const CATEGORY_ICONS = ['💞', '💬', '🌱', '✨', '🌷'];
@@ -28,7 +29,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
   return (
     <Document {...props} meta={{ title: info.title, description: info.description, image: info.bannerImage, imageAlt: info.bannerAlt, jsonLd: [breadcrumbs(site.settings.url, trail)] }}>
       <div className="category-banner">
-        <img src={info.bannerImage} alt={info.bannerAlt} width={1200} height={400} fetchPriority="high" />
+        <Picture src={info.bannerImage} alt={info.bannerAlt} width={1200} height={400} sizes="(max-width: 75rem) 100vw, 75rem" priority />
       </div>
       <WithSidebar groups={shared.categoryGroups} current={page.path}>
         <Breadcrumbs trail={trail} />

@@ -8,8 +8,17 @@ import { ShareBar } from '../components/share-bar.tsx';
 import type { GiftData } from '../schemas.ts';
 import Countdown from '../islands/countdown.tsx';
 import Rotator from '../islands/rotator.tsx';
-import { Island } from '../../src/index.ts';
+import { imageInfo, Island, Picture } from '../../src/index.ts';
 import VideoPreview from '../islands/video-preview.tsx';
+
+/**
+ * The poster's entry in the build's image manifest, as an island prop: the browser has no manifest,
+ * and must render the same <picture> when it hydrates. None for an SVG poster.
+ */
+const posterImage = (src: string) => {
+  const image = imageInfo(src);
+  return image ? { posterImage: image } : {};
+};
 
 const longDateTime = new Intl.DateTimeFormat('en-US', {
   weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: 'America/New_York',
@@ -77,7 +86,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
             <Island name="rotator" component={Rotator} props={{ items: d.messages.map((text) => ({ text })), intervalMs: 7000, label: 'Card messages' }} load="visible" />
           </section>
         ) : null}
-        <img className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} fetchPriority="high" />
+        <Picture className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} sizes="(max-width: 52rem) 100vw, 52rem" priority />
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         {slots.slice(0, 1).map((n) => <AdSlot key={n} n={n} />)}
         {d.items.length ? (
@@ -86,7 +95,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
             <ol className="gift-list">
               {d.items.map((item) => (
                 <li key={item.title} className="gift-item">
-                  <img src={item.img} alt={item.alt} width={item.width} height={item.height} loading="lazy" decoding="async" />
+                  <Picture src={item.img} alt={item.alt} width={item.width} height={item.height} sizes="(max-width: 40rem) 100vw, 14rem" />
                   <div>
                     <h3>{item.title}</h3>
                     <p className="best-for">{item.recommended}</p>
@@ -123,7 +132,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
             <Island
               name="video-preview"
               component={VideoPreview}
-              props={{ src: d.video.src, poster: d.video.poster, posterAlt: d.video.posterAlt, width: d.video.width, height: d.video.height }}
+              props={{ src: d.video.src, poster: d.video.poster, posterAlt: d.video.posterAlt, width: d.video.width, height: d.video.height, ...posterImage(d.video.poster) }}
               load="visible"
             />
             <details className="transcript">

@@ -8,6 +8,7 @@ import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { GuideData } from '../schemas.ts';
+import { Picture } from '../../src/index.ts';
 
 /** The h2 headings of rendered HTML, for a table of contents. */
 export function headingsOf(html: string): { id: string; text: string }[] {
@@ -56,7 +57,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
             <time dateTime={data.date}>{formatDate(data.date)}</time>
             {data.updated ? <> · updated <time dateTime={data.updated}>{formatDate(data.updated)}</time></> : null} · {shared.site.editorialTeam.name}
           </p>
-          <img className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} fetchPriority="high" />
+          <Picture className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 48rem" priority />
         </header>
         {toc.length ? (
           <nav className="toc" aria-labelledby="toc-heading" data-pagefind-ignore="">

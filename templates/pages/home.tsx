@@ -5,6 +5,7 @@ import { PartnerBanners } from '../components/partner-banners.tsx';
 import { SignupForm } from '../components/signup-form.tsx';
 import type { Card, SiteEntryPageProps } from '../content.ts';
 import type { HomeData, PageData } from '../schemas.ts';
+import { Picture } from '../../src/index.ts';
 
 export interface HomeProps {
   latest: Card[];
@@ -42,7 +43,7 @@ export function HomePage(props: SiteEntryPageProps<PageData> & HomeProps) {
                 <a className="button button-quiet" href="#intro">Start here</a>
               </p>
             </div>
-            <img className="hero-image" src={data.hero.image} alt={data.hero.imageAlt} width={560} height={420} fetchPriority="high" />
+            <Picture className="hero-image" src={data.hero.image} alt={data.hero.imageAlt} width={560} height={420} sizes="(max-width: 48rem) 100vw, 560px" priority />
           </div>
         </section>
       ) : null}

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { PageScript } from '../../src/index.ts';
+import { PageScript, Picture } from '../../src/index.ts';
 import { checkAllowedUrl } from '../../site/landing/index.ts';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
@@ -77,7 +77,7 @@ export function LandingPage(props: SiteEntryPageProps<LandingData>) {
           ) : null}
           {data.kind === 'loading' ? (
             <section className="landing-card landing-loading" aria-labelledby="landing-title">
-              <img className="landing-loading-bg" src={data.backgrounds[0].image} alt={data.backgrounds[0].alt} width={640} height={360} data-loading-bg="" />
+              <Picture className="landing-loading-bg" src={data.backgrounds[0].image} alt={data.backgrounds[0].alt} width={640} height={360} sizes="640px" lazy={false} data-loading-bg="" />
               <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
               <p className="landing-loading-message" role="status" data-loading-message="">{data.messages[0]}</p>
               <p className="landing-actions" data-loading-continue="">{cta(t('continue'), { 'data-text': 'continue' })}</p>
@@ -111,7 +111,7 @@ function Offer({ data, t, cta, locale }: { data: Extract<LandingData, { kind: 'o
   const deadline = data.deadline ? `${data.deadline}T23:59:59Z` : undefined;
   return (
     <section className="landing-card landing-offer" aria-labelledby="landing-title">
-      {data.hero ? <img className="landing-hero" src={data.hero.image} alt={data.hero.alt} width={960} height={540} fetchPriority="high" /> : null}
+      {data.hero ? <Picture className="landing-hero" src={data.hero.image} alt={data.hero.alt} width={960} height={540} sizes="(max-width: 60rem) 100vw, 960px" priority /> : null}
       <h1 id="landing-title" data-text="headline">{t('headline')}</h1>
       <p className="landing-location" data-location="" hidden />
       <p className="landing-sub" data-text="intro" data-country-text="sub">{t('intro')}</p>

@@ -6,7 +6,7 @@ import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { conversionSendTo } from '../components/third-parties.ts';
 import type { FaqItem, ReviewData } from '../schemas.ts';
-import { Island } from '../../src/index.ts';
+import { Island, Picture } from '../../src/index.ts';
 import BackButton from '../islands/back-button.tsx';
 
 /** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
@@ -89,7 +89,7 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPa
       {/* The landing-address copy of a review is not indexed: its canonical page is. */}
       <article className="wrap review" {...(canonicalPath ? {} : { "data-pagefind-body": "" })} data-pagefind-meta="kind:Review">
         <Island name="back-button" component={BackButton} props={{ fallback: '/posts' }} load="idle" as="p" />
-        <img className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} fetchPriority="high" />
+        <Picture className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} sizes="(max-width: 52rem) 100vw, 52rem" priority />
         <header className="review-header">
           <h1>{d.title}</h1>
           <p className="page-meta">
