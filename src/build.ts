@@ -255,7 +255,8 @@ async function searchIndex(
 
 /** Draws (or takes from the cache) the social cards the plan writes, while the workers render pages. */
 async function writeCards(config: SiteConfig, run: BuildRun, state: SiteState, plan: OutputPlan, staging: Staging): Promise<void> {
-  if (!config.cards) return;
+  // `check` writes nothing a reader sees; a card has no mistakes of an editor's to find.
+  if (!config.cards || run.options.checkOnly) return;
   const cards: [string, PlannedCard][] = [];
   for (const [file, output] of state.outputs) if (output.kind === 'card' && plan.write.has(file)) cards.push([file, output.card]);
   if (!cards.length) return;
