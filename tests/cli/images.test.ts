@@ -6,10 +6,11 @@ import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileS
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.ts';
+import { runCli, startCli, type CliResult, type RunningCli } from '../helpers/cli.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { $, $$, parseHtml, type Element } from '../helpers/dom.ts';
 import type { FixtureCopy } from '../helpers/fixtures.ts';
-import { imageSite, photo } from '../helpers/images.ts';
+import { imageSite, photo, pngWithAlpha } from '../helpers/images.ts';
 
 const build = (fx: FixtureCopy, ...flags: string[]): CliResult => runCli(['build', '--root', fx.root, '--verbose', ...flags], 120_000);
 const encodedFiles = (fx: FixtureCopy, out = 'dist') => readdirSync(join(fx.root, out, 'assets', 'img')).sort();
@@ -188,4 +189,32 @@ describe('images: problems', () => {
     expect(result.stderr).toContain('3 problems found; nothing was written.');
     expect(fx.read('dist/index.html')).toBe(indexBefore);
   });
+});
+
+describe('images: dev', () => {
+  let fx: FixtureCopy;
+  let server: RunningCli | undefined;
+  beforeAll(async () => {
+    fx = await imageSite('heartnotes-images-dev-');
+    server = await startCli(['dev', '--root', fx.root, '--port', '0'], 120_000);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+    fx?.cleanup();
+  });
+  const html = async (path: string) => (await fetch(new URL(path, server!.url))).text();
+
+  it('picks up a new image beside the Markdown and a changed image in public/', async () => {
+    writeFileSync(join(fx.root, 'content/posts/walks/lake.png'), await pngWithAlpha());
+    fx.write('content/posts/walks/evening-walk.md', `${fx.read('content/posts/walks/evening-walk.md')}\n![A lake](./lake.png)\n`);
+    const withLake = await eventually(() => html('/post/evening-walk'), (h) => /<img src="\/assets\/img\/lake-[0-9a-f]{10}-1000\.png"/.test(h), 60_000);
+    expect(withLake).toMatch(/<source type="image\/avif" srcset="\/assets\/img\/lake-[0-9a-f]{10}-480\.avif 480w/);
+    const lake = /lake-[0-9a-f]{10}-480\.avif/.exec(withLake)![0];
+    expect((await fetch(new URL(`/assets/img/${lake}`, server!.url))).headers.get('content-type')).toMatch(/avif/);
+
+    writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo(1800, 1200, 3));
+    const changed = await eventually(() => html('/post/morning-coffee'), (h) => h.includes('width="1800" height="1200"'), 60_000);
+    expect(changed).toContain('width="1800" height="1200"');
+    expect(await html('/')).toContain('width="1800" height="1200"');
+  }, 150_000);
 });
