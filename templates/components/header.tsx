@@ -39,16 +39,16 @@ export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: Na
 }
 
 /**
- * The header's search box: a plain GET form to /search, so it works without JavaScript. The first
- * focus inside it imports the search script (templates/scripts/search.ts), which shows results
- * under the box as the visitor types. Until then the page has no script and requests none; React
- * cannot render an `onfocusin` attribute, hence the markup as a string.
+ * The header's search box: a plain GET form to /search, so it works without JavaScript. The box's
+ * first focus imports the search script (templates/scripts/search.ts), which shows results under
+ * the box as the visitor types. Until then the page has no script and requests none; React cannot
+ * render an `onfocus` attribute holding code, hence the markup as a string.
  */
 function searchForm(scriptUrl: string): string {
   return (
-    `<form class="site-search" action="/search" method="get" role="search" data-site-search="" onfocusin="import('${escapeHtml(scriptUrl)}')">` +
+    '<form class="site-search" action="/search" method="get" role="search" data-site-search="">' +
     '<label class="visually-hidden" for="site-search-q">Search articles, guides and reviews</label>' +
-    '<input class="search-input" id="site-search-q" type="search" name="q" placeholder="Search articles, guides, reviews" autocomplete="off" enterkeyhint="search">' +
+    `<input class="search-input" id="site-search-q" type="search" name="q" placeholder="Search articles, guides, reviews" autocomplete="off" enterkeyhint="search" onfocus="import('${escapeHtml(scriptUrl)}')">` +
     '<button class="search-submit" type="submit">Search</button>' +
     '<div class="search-panel" id="site-search-panel" data-search-panel="" hidden></div>' +
     '</form>'

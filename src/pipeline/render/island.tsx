@@ -40,7 +40,7 @@ export function PageScript({ name }: { name: string }) {
 
 /**
  * The address of the page script `templates/scripts/<name>.ts`, for a page that loads it only
- * when the visitor needs it, e.g. `<form onfocusin="import('…')">`: unlike `<PageScript>`, the page
+ * when the visitor needs it, e.g. `<input onfocus="import('…')">`: unlike `<PageScript>`, the page
  * then carries no `<script>` and requests nothing until that moment.
  */
 export function pageScriptUrl(name: string): string {
