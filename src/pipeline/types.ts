@@ -180,6 +180,12 @@ export interface SearchOptions {
    * The index's build time grows with the text; a cap keeps large sites' builds short.
    */
   maxChars?: number;
+  /**
+   * Characters indexed across the whole site (default: no limit): each page gets an equal share
+   * (this divided by the number of pages), from the start of its marked element, within
+   * `maxChars`. A small site's pages are indexed whole; a large site's build time stays bounded.
+   */
+  maxTotalChars?: number;
 }
 
 /** What a server function is given when it opens. */

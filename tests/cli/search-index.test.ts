@@ -88,6 +88,25 @@ describe('search index', () => {
   });
 });
 
+describe('search index size', () => {
+  it('maxTotalChars shares the text allowed among the pages, each indexed from its top', () => {
+    const fx = copyFixture('basic');
+    try {
+      // Six pages (home, about, two posts, the 404 and the alias page): 15 characters each, cut at a word.
+      fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { maxTotalChars: 90 } };\n");
+      const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
+      writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
+      const r = build(fx);
+      expect(r.status, r.stderr).toBe(0);
+      const indexed = indexedPages(join(fx.root, 'dist'));
+      expect(indexed['/post/first-date']).toBe('First dates: <what> to say | First dates:');
+      expect(indexed['/post/second-date']?.length).toBeGreaterThan(0);
+    } finally {
+      fx.cleanup();
+    }
+  });
+});
+
 describe('search index in dev', () => {
   it('dev serves the index its first build wrote and writes it again after an edit, without stale files', async () => {
     const fx = copyFixture('basic');

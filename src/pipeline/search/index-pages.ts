@@ -43,10 +43,12 @@ export interface PageIndexer {
  */
 export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): PageIndexer {
   const wanted = pages.filter((p) => !isExcluded(p.path, options.exclude));
+  const share = options.maxTotalChars === undefined ? undefined : Math.floor(options.maxTotalChars / Math.max(wanted.length, 1));
+  const maxChars = share === undefined ? options.maxChars : Math.min(share, options.maxChars ?? share);
   const index = openSearchIndex();
   const rendered = new Map<string, SearchRecord | undefined>();
   let next = 0;
-  const recordOf = (page: IndexedPage, html: string) => searchRecord(html, page.path, options);
+  const recordOf = (page: IndexedPage, html: string) => searchRecord(html, page.path, { ...options, maxChars });
   const pump = () => {
     for (; next < wanted.length; next++) {
       const page = wanted[next];
