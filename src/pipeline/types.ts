@@ -166,6 +166,11 @@ export interface ImageOptions {
   quality?: Partial<Record<'avif' | 'webp' | 'jpeg' | 'png' | 'gif', number>>;
   /** The `sizes` attribute when a page gives none (default: `(max-width: 800px) 100vw, 800px`). */
   sizes?: string;
+  /**
+   * Files left as they are: site paths of files in `public/` (or project paths of files beside the
+   * content), exact or ending in `*` as a prefix, e.g. a link-preview image no page shows (default: none).
+   */
+  exclude?: string[];
 }
 
 /**

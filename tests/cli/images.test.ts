@@ -32,6 +32,9 @@ describe('images: a cold build of tests/fixtures/images', () => {
   it('encodes each raster image as AVIF, WebP and its own format at every width it can fill, never wider', async () => {
     expect(first.stdout).toContain('Images: 2 (2 encoded, 0 from the cache)');
     const files = encodedFiles(fx);
+    // Excluded in the config: copied as it is, not encoded.
+    expect(files.filter((f) => f.startsWith('og-'))).toEqual([]);
+    expect(existsSync(join(fx.root, 'dist/images/og.png'))).toBe(true);
     const beach = files.filter((f) => f.startsWith('beach-'));
     const park = files.filter((f) => f.startsWith('park-'));
     expect(beach.map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(

@@ -32,6 +32,7 @@ export async function imageSite(prefix: string): Promise<FixtureCopy> {
   const fx = copyFixture('images', prefix);
   writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo());
   writeFileSync(join(fx.root, 'content/posts/walks/park.png'), await pngWithAlpha());
+  writeFileSync(join(fx.root, 'public/images/og.png'), await pngWithAlpha());
   return fx;
 }
 

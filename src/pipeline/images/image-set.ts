@@ -48,6 +48,7 @@ export function imageSettings(options: ImageOptions = {}): ImageSettings {
     formats: options.formats ?? ['avif', 'webp'],
     quality: { avif: 50, webp: 75, jpeg: 78, png: 80, gif: 80, ...options.quality },
     sizes: options.sizes ?? '(max-width: 800px) 100vw, 800px',
+    exclude: options.exclude ?? [],
   };
 }
 

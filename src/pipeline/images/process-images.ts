@@ -184,6 +184,8 @@ function sharpVersion(): string {
  * with the config's settings (`SiteConfig.images`). sharp is imported only when one needs encoding.
  */
 export async function siteImages(root: string, config: SiteConfig, publicFiles: FolderFile[], cacheDir: string | undefined): Promise<ImageSet> {
-  const sources = findImageSources(root, config.contentDir ?? 'content', config.publicDir ?? 'public', publicFiles);
-  return processImages(root, sources, imageSettings(config.images), cacheDir);
+  const settings = imageSettings(config.images);
+  const excluded = (key: string) => settings.exclude.some((p) => (p.endsWith('*') ? key.startsWith(p.slice(0, -1)) : key === p));
+  const sources = findImageSources(root, config.contentDir ?? 'content', config.publicDir ?? 'public', publicFiles).filter((s) => !excluded(s.key));
+  return processImages(root, sources, settings, cacheDir);
 }
