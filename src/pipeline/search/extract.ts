@@ -82,9 +82,11 @@ function withoutIgnored(html: string): string {
   return out + html.slice(at);
 }
 
-/** Tags to spaces, entities decoded, whitespace collapsed. */
+const INLINE = /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b[^>]*>/gi;
+
+/** Inline tags dropped, other tags to spaces (so "<b>books</b>." stays "books."), entities decoded, whitespace collapsed. */
 function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(html.replace(INLINE, '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
