@@ -46,7 +46,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
         <header className="article-header">
           <p className="card-kicker">{data.category}</p>
           <h1>{data.title}</h1>
-          <p className="page-meta">
+          <p className="page-meta" data-pagefind-ignore="">
             <time dateTime={data.date}>{formatDate(data.date)}</time> · {data.author}
           </p>
           <Picture className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 48rem" priority />

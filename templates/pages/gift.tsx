@@ -68,7 +68,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
         <header className="article-header">
           <p className="card-kicker">{d.category}</p>
           <h1>{d.heading ?? d.title}</h1>
-          <p className="page-meta"><time dateTime={d.date}>{formatDate(d.date)}</time></p>
+          <p className="page-meta" data-pagefind-ignore=""><time dateTime={d.date}>{formatDate(d.date)}</time></p>
         </header>
         {d.deadline ? (
           <section className="deadline" aria-labelledby="deadline-heading" data-countdown={d.deadline.at}>

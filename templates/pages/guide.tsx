@@ -53,7 +53,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
         <header className="article-header">
           <p className="card-kicker">{data.category}</p>
           <h1>{data.heading ?? data.title}</h1>
-          <p className="page-meta">
+          <p className="page-meta" data-pagefind-ignore="">
             <time dateTime={data.date}>{formatDate(data.date)}</time>
             {data.updated ? <> · updated <time dateTime={data.updated}>{formatDate(data.updated)}</time></> : null} · {shared.site.editorialTeam.name}
           </p>

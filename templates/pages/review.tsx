@@ -92,7 +92,7 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPa
         <Picture className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} sizes="(max-width: 52rem) 100vw, 52rem" priority />
         <header className="review-header">
           <h1>{d.title}</h1>
-          <p className="page-meta">
+          <p className="page-meta" data-pagefind-ignore="">
             Reviewed by {d.author} · <time dateTime={d.reviewDate}>{formatDate(d.reviewDate)}</time>
           </p>
           {rating !== undefined ? (
