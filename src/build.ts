@@ -99,7 +99,8 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     run.search = startSearch(run, parts.compiled.config, state, plan);
     const { pages, failures } = await renderPlanned(run, parts, state, plan, staging);
     run.lap('render');
-    const problems = [...state.diagnostics, ...failures];
+    // Unreadable images: at the Markdown or front matter naming them, or on the pages showing them.
+    const problems = [...state.diagnostics, ...failures, ...imageFailureDiagnostics(state.images, sourceTexts(state), state.validated.images, pages)];
     problems.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, problems));
     run.lap('check links');
     failOn(problems);
@@ -176,7 +177,6 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
     runSiteFunctions: dev?.runSiteFunctions,
     images,
   });
-  state.diagnostics.push(...imageFailureDiagnostics(images, sourceTexts(state), state.validated.images));
   run.lap('content and routes');
   return state;
 }

@@ -152,9 +152,9 @@ export const messages = {
           message: `image "${src}" names no file beside the Markdown file (nor in public/)`,
           hint: 'put the image in the Markdown file\'s folder (./walk.jpg is the walk.jpg beside it), or start the path with / for a file in public/',
         },
-  imageUnreadable: (src: string, file: string, reason: string) => ({
+  imageUnreadable: (src: string, file: string, reason: string, page?: string) => ({
     code: 'images/unreadable',
-    message: `image "${src}" (${file}) cannot be read as an image: ${reason}`,
+    message: `image "${src}" (${file})${page ? ` on page ${page}` : ''} cannot be read as an image: ${reason}`,
     hint: `replace ${file} with a real JPEG, PNG, WebP, GIF or AVIF file (renaming a file to .jpg does not convert it), or point to another image`,
   }),
   deadAnchor: (href: string, page: string) => ({

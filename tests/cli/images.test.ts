@@ -30,13 +30,15 @@ describe('images: a cold build of tests/fixtures/images', () => {
   afterAll(() => fx?.cleanup());
 
   it('encodes each raster image as AVIF, WebP and its own format at every width it can fill, never wider', async () => {
-    expect(first.stdout).toContain('Images: 2 (2 encoded, 0 from the cache)');
+    expect(first.stdout).toContain('Images: 3 (3 encoded, 0 from the cache)');
     const files = encodedFiles(fx);
     // Excluded in the config: copied as it is, not encoded.
     expect(files.filter((f) => f.startsWith('og-'))).toEqual([]);
     expect(existsSync(join(fx.root, 'dist/images/og.png'))).toBe(true);
     const beach = files.filter((f) => f.startsWith('beach-'));
     const park = files.filter((f) => f.startsWith('park-'));
+    // Narrower than every configured width: its own width only.
+    expect(files.filter((f) => f.startsWith('badge-')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['badge-#-200.avif', 'badge-#-200.png', 'badge-#-200.webp']);
     expect(beach.map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(
       ['1200', '1600', '480', '800'].flatMap((w) => ['avif', 'jpg', 'webp'].map((e) => `beach-#-${w}.${e}`)),
     );
@@ -46,14 +48,14 @@ describe('images: a cold build of tests/fixtures/images', () => {
     );
     const expectedFormat: Record<string, string> = { avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' };
     for (const file of files) {
-      const [, name, width, ext] = /^(beach|park)-[0-9a-f]{10}-(\d+)\.(\w+)$/.exec(file)!;
+      const [, name, width, ext] = /^(beach|park|badge)-[0-9a-f]{10}-(\d+)\.(\w+)$/.exec(file)!;
       const m = await sharp(join(fx.root, 'dist/assets/img', file)).metadata();
       expect(m.format, file).toBe(expectedFormat[ext]);
       if (ext === 'avif') expect(m.compression, file).toBe('av1');
       expect(m.width, file).toBe(Number(width));
       const ratio = name === 'beach' ? 1600 / 2400 : 700 / 1000;
       expect(Math.abs(m.height! - Number(width) * ratio), file).toBeLessThanOrEqual(1);
-      if (name === 'park') expect(m.hasAlpha, `${file} keeps its transparency`).toBe(true);
+      if (name !== 'beach') expect(m.hasAlpha, `${file} keeps its transparency`).toBe(true);
     }
   });
 
@@ -104,7 +106,7 @@ describe('images: a cold build of tests/fixtures/images', () => {
     const before = Object.fromEntries(encodedFiles(fx).map((f) => [f, statSync(join(fx.root, 'dist/assets/img', f)).mtimeMs]));
     const warm = build(fx);
     expect(warm.status, warm.stderr).toBe(0);
-    expect(warm.stdout).toContain('Images: 2 (0 encoded, 2 from the cache)');
+    expect(warm.stdout).toContain('Images: 3 (0 encoded, 3 from the cache)');
     // Unchanged encoded files are left in place, not written again.
     expect(Object.fromEntries(encodedFiles(fx).map((f) => [f, statSync(join(fx.root, 'dist/assets/img', f)).mtimeMs]))).toEqual(before);
 
@@ -115,7 +117,7 @@ describe('images: a cold build of tests/fixtures/images', () => {
     const uncached = build(fx, '--no-cache', '--out', 'dist-uncached');
     expect(uncached.status, uncached.stderr).toBe(0);
     // Neither read nor written: both images encoded again, and the cache folder as it was.
-    expect(uncached.stdout).toContain('Images: 2 (2 encoded, 0 from the cache)');
+    expect(uncached.stdout).toContain('Images: 3 (3 encoded, 0 from the cache)');
     expect(cached()).toEqual(cachedBefore);
     // Deterministic: the same names and the same bytes as the first build.
     expect(encodedFiles(fx, 'dist-uncached')).toEqual(encodedFiles(fx));
@@ -129,7 +131,7 @@ describe('images: a cold build of tests/fixtures/images', () => {
     writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo(1800, 1200, 7));
     const changed = build(fx);
     expect(changed.status, changed.stderr).toBe(0);
-    expect(changed.stdout).toContain('Images: 2 (1 encoded, 1 from the cache)');
+    expect(changed.stdout).toContain('Images: 3 (1 encoded, 2 from the cache)');
     const beach = encodedFiles(fx).filter((f) => f.startsWith('beach-'));
     expect(beach.some((f) => oldBeach.includes(f))).toBe(false);
     expect(beach.filter((f) => f.endsWith('.jpg')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['beach-#-1200.jpg', 'beach-#-1600.jpg', 'beach-#-480.jpg', 'beach-#-800.jpg']);
@@ -145,7 +147,7 @@ describe('images: a cold build of tests/fixtures/images', () => {
     const removed = build(fx);
     expect(removed.status, removed.stderr).toBe(0);
     expect(encodedFiles(fx).filter((f) => f.startsWith('park-'))).toEqual([]);
-    expect(encodedFiles(fx).length).toBe(12);
+    expect(encodedFiles(fx).length).toBe(12 + 3);
   }, 120_000);
 });
 
@@ -159,6 +161,7 @@ describe('images: problems', () => {
     expect(ok.status, ok.stderr).toBe(0);
     indexBefore = fx.read('dist/index.html');
     writeFileSync(join(fx.root, 'public/images/broken.jpg'), 'this is text, not a JPEG\n');
+    writeFileSync(join(fx.root, 'public/images/badge.png'), 'not a PNG either\n');
     fx.write(
       'content/posts/broken.md',
       [
@@ -189,7 +192,9 @@ describe('images: problems', () => {
     expect(result.stderr).toMatch(/content\/posts\/broken\.md:9:\d+: image "\/images\/broken\.jpg" \(public\/images\/broken\.jpg\) cannot be read as an image/);
     expect(result.stderr).toMatch(/content\/posts\/broken\.md:13:\d+: image "\.\/nowhere\.jpg" names no file beside the Markdown file/);
     expect(result.stderr).toContain('renaming a file to .jpg does not convert it');
-    expect(result.stderr).toContain('3 problems found; nothing was written.');
+    // Shown by a template only: on the page that shows it (/404 has no source file: at the image).
+    expect(result.stderr).toMatch(/public\/images\/badge\.png: image "\/images\/badge\.png" \(public\/images\/badge\.png\) on page \/404 cannot be read as an image/);
+    expect(result.stderr).toContain('4 problems found; nothing was written.');
     expect(fx.read('dist/index.html')).toBe(indexBefore);
   });
 });

@@ -33,6 +33,8 @@ export async function imageSite(prefix: string): Promise<FixtureCopy> {
   writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo());
   writeFileSync(join(fx.root, 'content/posts/walks/park.png'), await pngWithAlpha());
   writeFileSync(join(fx.root, 'public/images/og.png'), await pngWithAlpha());
+  // Shown by a template only (the 404 page).
+  writeFileSync(join(fx.root, 'public/images/badge.png'), await sharp(await pngWithAlpha()).resize({ width: 200 }).png().toBuffer());
   return fx;
 }
 

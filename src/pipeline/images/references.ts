@@ -83,10 +83,15 @@ const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)/g;
 
 /**
  * The images that could not be read, reported where they are used: at each Markdown image and
- * front-matter field that names one (file:line), or at the image file itself when no content
- * names it (a template may). One diagnostic per place.
+ * front-matter field that names one (file:line); else on each rendered page that shows it (a
+ * template did: at the page's source file, naming the page); else at the image file itself.
  */
-export function imageFailureDiagnostics(images: ImageSet, texts: Map<string, string>, frontMatter: ImageRef[]): Diagnostic[] {
+export function imageFailureDiagnostics(
+  images: ImageSet,
+  texts: Map<string, string>,
+  frontMatter: ImageRef[],
+  pages: { path: string; source?: string; links: string[] }[] = [],
+): Diagnostic[] {
   if (!images.failures.size) return [];
   const out: Diagnostic[] = [];
   const reported = new Set<string>();
@@ -111,7 +116,10 @@ export function imageFailureDiagnostics(images: ImageSet, texts: Map<string, str
     out.push({ ...messages.imageUnreadable(ref.src, failure.file, failure.reason), ...ref.locate() });
   }
   for (const [key, failure] of images.failures) {
-    if (!reported.has(key)) out.push({ ...messages.imageUnreadable(key, failure.file, failure.reason), file: failure.file });
+    if (reported.has(key)) continue;
+    const showing = key.startsWith('/') ? pages.filter((p) => p.links.some((l) => imageKey(l, undefined) === key)) : [];
+    for (const p of showing) out.push({ ...messages.imageUnreadable(key, failure.file, failure.reason, p.path), file: p.source ?? failure.file });
+    if (!showing.length) out.push({ ...messages.imageUnreadable(key, failure.file, failure.reason), file: failure.file });
   }
   return out;
 }
