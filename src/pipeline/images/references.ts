@@ -14,6 +14,12 @@ const RASTER_PATH = /[^\s"'`()<>[\]{}\\,;]+\.(?:jpe?g|png|webp|gif|avif)(?![\w.]
  * text depends on. Relative paths resolve against `from`.
  */
 export function imagesNamed(text: string, manifest: ImageManifest, from: string | undefined): string[] {
+  // No images (most sites, most builds): no scan of the text at all.
+  for (const _ in manifest) return scan(text, manifest, from);
+  return [];
+}
+
+function scan(text: string, manifest: ImageManifest, from: string | undefined): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(RASTER_PATH)) {
     const key = imageKey(m[0], from);
