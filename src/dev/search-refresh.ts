@@ -1,8 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SEARCH_DIR, startPageIndexer } from '../pipeline/search/index-pages.ts';
+import { SEARCH_DIR, startPageIndexer, writeIndex } from '../pipeline/search/index-pages.ts';
 import type { Route, SearchOptions } from '../pipeline/types.ts';
-import { abortOutput, commitChanges, startOutput } from '../pipeline/write/write.ts';
+import { commitChanges } from '../pipeline/write/write.ts';
 
 /** How long after the last rebuild the index is built again: a burst of saves costs one index. */
 const QUIET_MS = 400;
@@ -22,15 +22,19 @@ export function openSearchRefresh(outDir: string, onChange: (written: string[], 
     const target = latest;
     latest = undefined;
     if (!target) return;
-    const staging = startOutput(outDir);
+    let dir: string | undefined;
     try {
       const pages = target.routes.map((r) => ({ path: r.path, outFile: r.outFile, keptIn: outDir }));
-      const files = await startPageIndexer(pages, target.options).finish(staging.dir);
+      const index = await startPageIndexer(pages, target.options).files();
+      // From here on nothing awaits, so no rebuild's commit runs in between. A folder of its own
+      // (not startOutput's, whose name a rebuild's staging could share within a millisecond).
+      dir = mkdtempSync(`${outDir}.search-`);
+      const files = writeIndex(index, dir);
       const removed = indexFiles(outDir).filter((f) => !files.has(f));
-      commitChanges(staging, files.keys(), removed);
+      commitChanges({ dir, outDir }, files.keys(), removed);
       onChange([...files.keys()], removed);
     } catch (error) {
-      abortOutput(staging);
+      if (dir) rmSync(dir, { recursive: true, force: true });
       log(`Search index not updated: ${error instanceof Error ? error.message : String(error)}`);
     }
   };

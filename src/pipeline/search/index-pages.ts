@@ -25,6 +25,8 @@ export interface PageIndexer {
   page(outFile: string, html: string): void;
   /** Once every page is in: builds the index, writes its files into `stagingDir`, returns each file's output path with a key for the manifest. */
   finish(stagingDir: string): Promise<Map<string, string>>;
+  /** Once every page is in: builds the index and returns its files, writing nothing. */
+  files(): Promise<SearchFile[]>;
   /** Stops Pagefind without an index (a failed build). */
   close(): Promise<void>;
 }
@@ -60,6 +62,11 @@ export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): 
       if (record) index.add(record);
     }
   };
+  const files = async () => {
+    pump();
+    if (next < wanted.length) throw new Error(`the search index is missing the page ${wanted[next].path}`);
+    return index.files();
+  };
   const byOutFile = new Map(wanted.map((p) => [p.outFile, p]));
   pump();
   return {
@@ -69,16 +76,14 @@ export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): 
       rendered.set(outFile, recordOf(page, html));
       pump();
     },
-    async finish(stagingDir) {
-      pump();
-      if (next < wanted.length) throw new Error(`the search index is missing the page ${wanted[next].path}`);
-      return writeIndex(await index.files(), stagingDir);
-    },
+    files,
+    finish: async (stagingDir) => writeIndex(await files(), stagingDir),
     close: () => index.close(),
   };
 }
 
-function writeIndex(files: SearchFile[], stagingDir: string): Map<string, string> {
+/** Writes the index's files into `stagingDir`; returns each one's output path with a key (its content hash) for the manifest. */
+export function writeIndex(files: SearchFile[], stagingDir: string): Map<string, string> {
   const keys = new Map<string, string>();
   for (const file of files) {
     writeOutputFile(stagingDir, file.outFile, file.contents);
