@@ -157,6 +157,9 @@ function folderInputs(root: string, config: SiteConfig): string[] {
  */
 async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | undefined): Promise<SiteState> {
   const { config } = parts.compiled;
+  // What ran since the last stage (the input fingerprint, tidying the Markdown cache) is counted
+  // as it always was; the images stage is the image step alone.
+  run.lap('content and routes');
   // Raster images are encoded (or taken from the cache) before rendering: Markdown renders
   // synchronously on worker threads, which get the finished manifest.
   const publicListing = readPublic(run.root, config);
