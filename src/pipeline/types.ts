@@ -191,6 +191,12 @@ export interface SearchOptions {
    * `maxChars`. A small site's pages are indexed whole; a large site's build time stays bounded.
    */
   maxTotalChars?: number;
+  /**
+   * Most files the pages' excerpts are stored in (default: one per page). A large site's index
+   * then has fewer files to write and move in, and a result's excerpt comes in a file shared
+   * with a few other pages. Passed to Pagefind as `maxFragments`.
+   */
+  maxFragmentFiles?: number;
 }
 
 /** What a server function is given when it opens. */

@@ -31,8 +31,10 @@ function indexedPages(outDir: string): Record<string, string> {
   const pages: Record<string, string> = {};
   for (const name of readdirSync(dir)) {
     const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
-    const fragment = JSON.parse(text.slice(text.indexOf('{'))) as { url: string; content: string; meta: { title: string } };
-    pages[fragment.url] = `${fragment.meta.title} | ${fragment.content}`;
+    type Fragment = { url: string; content: string; meta: { title: string } };
+    // One page's fragment, or (with maxFragmentFiles) several pages' by id.
+    const data = JSON.parse(text.slice(text.indexOf('{'))) as Fragment | Record<string, Fragment>;
+    for (const fragment of 'url' in data ? [data as Fragment] : Object.values(data)) pages[fragment.url] = `${fragment.meta.title} | ${fragment.content}`;
   }
   return pages;
 }
@@ -89,11 +91,11 @@ describe('search index', () => {
 });
 
 describe('search index size', () => {
-  it('maxTotalChars shares the text allowed among the pages, each indexed from its top', () => {
+  it('maxTotalChars shares the text allowed among the pages, each indexed from its top; maxFragmentFiles bundles excerpts', () => {
     const fx = copyFixture('basic');
     try {
       // Six pages (home, about, two posts, the 404 and the alias page): 15 characters each, cut at a word.
-      fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { maxTotalChars: 90 } };\n");
+      fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { maxTotalChars: 90, maxFragmentFiles: 1 } };\n");
       const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
       writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
       const r = build(fx);
@@ -101,6 +103,7 @@ describe('search index size', () => {
       const indexed = indexedPages(join(fx.root, 'dist'));
       expect(indexed['/post/first-date']).toBe('First dates: <what> to say | First dates:');
       expect(indexed['/post/second-date']?.length).toBeGreaterThan(0);
+      expect(readdirSync(join(fx.root, 'dist', 'pagefind', 'fragment'))).toHaveLength(1);
     } finally {
       fx.cleanup();
     }

@@ -29,11 +29,11 @@ export interface OpenSearchIndex {
  * the order records arrive in, so callers add them in a stable order (the route table's) to keep
  * the output deterministic.
  */
-export function openSearchIndex(): OpenSearchIndex {
+export function openSearchIndex(options: { maxFragmentFiles?: number } = {}): OpenSearchIndex {
   // Loaded only by builds that index.
   const service = import('pagefind');
   const index = service.then(async (pagefind) => {
-    const { index, errors } = await pagefind.createIndex({});
+    const { index, errors } = await pagefind.createIndex(options.maxFragmentFiles ? { maxFragments: options.maxFragmentFiles } : {});
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
     return index;
   });
