@@ -19,7 +19,7 @@ import {
 import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
-import { startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
+import { previousIndex, startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
@@ -69,6 +69,8 @@ interface BuildRun {
   workerPool?: RenderWorkers;
   /** The search index, fed as pages render (`SiteConfig.search`); stopped on failure. */
   search?: PageIndexer;
+  /** The previous build's search index, kept as it is when no page changed. */
+  searchKept?: Map<string, string>;
   /** Ends the current stage: its time is added to `stages`. */
   lap(stage: string): void;
 }
@@ -96,7 +98,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     const keys = manifestKeys(state, parts.compiled.versionKey);
     const plan = planOutput(state.outputs, keys, run.manifest, run.outDir);
     run.lap('plan');
-    run.search = startSearch(run, parts.compiled.config, state, plan);
+    startSearch(run, parts.compiled.config, state, plan);
     const { pages, failures } = await renderPlanned(run, parts, state, plan, staging);
     run.lap('render');
     // Unreadable images: at the Markdown or front matter naming them, or on the pages showing them.
@@ -231,11 +233,17 @@ async function renderPlanned(
   return { pages, failures };
 }
 
-/** Starts the search index (`SiteConfig.search`) of a build that writes: pages go to it as they render. */
-function startSearch(run: BuildRun, config: SiteConfig, state: SiteState, plan: OutputPlan): PageIndexer | undefined {
-  if (!config.search || run.options.checkOnly) return undefined;
+/**
+ * Starts the search index (`SiteConfig.search`) of a build that writes: pages go to it as they
+ * render. An incremental build that writes and removes no page keeps the previous index instead.
+ */
+function startSearch(run: BuildRun, config: SiteConfig, state: SiteState, plan: OutputPlan): void {
+  if (!config.search || run.options.checkOnly) return;
+  const pagesChanged = state.routes.some((r) => plan.write.has(r.outFile)) || plan.remove.some((f) => f.endsWith('.html'));
+  if (plan.mode === 'incremental' && !pagesChanged) run.searchKept = previousIndex(run.manifest?.files ?? {}, run.outDir);
+  if (run.searchKept) return;
   const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, keptIn: plan.write.has(r.outFile) ? undefined : run.outDir }));
-  return startPageIndexer(pages, config.search);
+  run.search = startPageIndexer(pages, config.search);
 }
 
 /**
@@ -247,6 +255,10 @@ async function searchIndex(
   run: BuildRun,
   { keys, plan, staging }: { keys: Map<string, string>; plan: OutputPlan; staging: Staging },
 ): Promise<{ keys: Map<string, string>; plan: OutputPlan }> {
+  const kept = run.searchKept;
+  if (kept) {
+    return { keys: new Map([...keys, ...kept]), plan: { ...plan, keep: new Set([...plan.keep, ...kept.keys()]), remove: plan.remove.filter((f) => !kept.has(f)) } };
+  }
   if (!run.search) return { keys, plan };
   const index = await run.search.finish(staging.dir);
   run.lap('search index');

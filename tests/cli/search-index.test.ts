@@ -6,7 +6,7 @@
 // which hold each indexed page's address and text, and compares whole index folders byte for byte.
 // It does not run Pagefind's word search; tests/e2e/search.test.ts does that in Chromium.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,13 @@ function indexedPages(outDir: string): Record<string, string> {
     for (const fragment of 'url' in data ? [data as Fragment] : Object.values(data)) pages[fragment.url] = `${fragment.meta.title} | ${fragment.content}`;
   }
   return pages;
+}
+
+/** Rewrites a file unchanged, a second later in time. */
+function touch(fx: FixtureCopy, file: string) {
+  const path = join(fx.root, file);
+  const next = new Date(statSync(path).mtimeMs + 1000);
+  utimesSync(path, next, next);
 }
 
 const build = (fx: FixtureCopy, out = 'dist') => runCli(['build', '--root', fx.root, '--out', join(fx.root, out)], 120_000);
@@ -77,6 +84,28 @@ describe('search index', () => {
     const clean = build(fx, 'clean');
     expect(clean.status, clean.stderr).toBe(0);
     expect(after).toEqual(listing(join(fx.root, 'clean', 'pagefind')));
+  });
+
+  it('a build that changes no page keeps the index as it is; an index file deleted by hand is written again', () => {
+    const dist = join(fx.root, 'dist');
+    // The clean build above left the manifest of its own folder: build dist/ once to have dist's.
+    expect(build(fx).status).toBe(0);
+    const before = listing(join(dist, 'pagefind'));
+    const entry = join(dist, 'pagefind', 'pagefind-entry.json');
+    const writtenAt = statSync(entry).mtimeMs;
+    // Same text, new time: the build runs (the inputs' fingerprint changed) but renders no page.
+    touch(fx, 'content/posts/second-date.md');
+    const kept = build(fx);
+    expect(kept.status, kept.stderr).toBe(0);
+    expect(kept.stdout).toMatch(/\(0 rendered, \d+ unchanged\)/);
+    expect(statSync(entry).mtimeMs, 'not written again').toBe(writtenAt);
+    expect(listing(join(dist, 'pagefind'))).toEqual(before);
+    const fragment = readdirSync(join(dist, 'pagefind', 'fragment'))[0];
+    rmSync(join(dist, 'pagefind', 'fragment', fragment));
+    touch(fx, 'content/posts/second-date.md');
+    const restored = build(fx);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(listing(join(dist, 'pagefind'))).toEqual(before);
   });
 
   it('a failed build leaves the previous index as it was', () => {
@@ -123,7 +152,9 @@ describe('search index in dev', () => {
       expect(served.status).toBe(200);
       expect(Object.keys(indexedPages(dist)).sort()).toEqual(['/post/first-date', '/post/second-date']);
       fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
-      const after = await eventually(() => indexedPages(dist), (p) => p['/post/first-date']?.includes('marmalade') === true);
+      // The new files move in before the old ones go: wait for both.
+      const fragments = join(dist, 'pagefind', 'fragment');
+      const after = await eventually(() => indexedPages(dist), (p) => p['/post/first-date']?.includes('marmalade') === true && readdirSync(fragments).length === 2);
       expect(after['/post/first-date']).toContain('marmalade');
       expect(Object.keys(after).sort(), 'one fragment per page: the old one was removed').toEqual(['/post/first-date', '/post/second-date']);
       expect(readdirSync(join(dist, 'pagefind', 'fragment'))).toHaveLength(2);

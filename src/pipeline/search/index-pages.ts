@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { outputFile } from '../write/output-paths.ts';
 import { writeOutputFile } from '../write/write.ts';
 import type { SearchOptions } from '../types.ts';
@@ -80,6 +80,27 @@ export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): 
     finish: async (stagingDir) => writeIndex(await files(), stagingDir),
     close: () => index.close(),
   };
+}
+
+/**
+ * The previous build's index, by output path and manifest key, when it is still in `outDir` as
+ * that build wrote it (size and modification time); `undefined` when it is not. A build whose
+ * pages are all unchanged keeps it: the index depends only on the pages' HTML and the site's
+ * settings, and a change to those changes pages.
+ */
+export function previousIndex(files: Record<string, { key: string; size: number; mtimeMs: number }>, outDir: string): Map<string, string> | undefined {
+  const kept = new Map<string, string>();
+  for (const [file, record] of Object.entries(files)) {
+    if (!record.key.startsWith('search:')) continue;
+    try {
+      const s = statSync(outputFile(outDir, file));
+      if (s.size !== record.size || s.mtimeMs !== record.mtimeMs) return undefined;
+    } catch {
+      return undefined;
+    }
+    kept.set(file, record.key);
+  }
+  return kept.size ? kept : undefined;
 }
 
 /** Writes the index's files into `stagingDir`; returns each one's output path with a key (its content hash) for the manifest. */
