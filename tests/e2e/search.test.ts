@@ -121,6 +121,26 @@ describe.each([
   });
 });
 
+describe('the /search page', () => {
+  it('lists 20 results at first; "Show more results" adds the next ones and moves focus to the first of them', async () => {
+    const { page, problems } = await openPage(session.site, session.browser.context, '/search?q=love', DESKTOP);
+    try {
+      const items = page.locator('.search-page .search-result');
+      await expect.poll(() => items.count()).toBe(20);
+      const total = Number(/^(\d+) results/.exec(await page.getByRole('status').innerText())?.[1]);
+      expect(total).toBeGreaterThan(20);
+      const more = page.getByRole('button', { name: 'Show more results' });
+      await more.press('Enter');
+      await expect.poll(() => items.count()).toBe(Math.min(total, 40));
+      expect(await items.nth(20).locator('a').evaluate((a) => a === document.activeElement)).toBe(true);
+      expect(await more.isVisible()).toBe(total > 40);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('search without JavaScript', () => {
   it('the header box is a plain form to /search, which says search needs JavaScript and offers the listings', async () => {
     const html = readFileSync(join(session.site.outDir, `${ARTICLE.slice(1)}.html`), 'utf8');
