@@ -54,7 +54,7 @@ export class CardPainter {
   readonly #bases = new Map<string, Promise<Base>>();
   readonly #fonts = new Map<string, Font>();
   readonly #glyphs = new Map<string, GlyphCache>();
-  #overlayPixels: Promise<Buffer> | undefined;
+  #framePixels: Promise<Frame> | undefined;
 
   constructor(readonly style: CardStyle) {}
 
@@ -118,16 +118,14 @@ export class CardPainter {
   #base(image: string | undefined): Promise<Base> {
     const key = image ?? '';
     let base = this.#bases.get(key);
-    if (!base) this.#bases.set(key, (base = drawBase(this.style, image, this.#overlay())));
+    if (!base) this.#bases.set(key, (base = drawBase(this.style, image, this.#frame())));
     return base;
   }
 
-  /** The rule and the bar, drawn once as RGBA pixels for every base. */
-  #overlay(): Promise<Buffer> {
-    this.#overlayPixels ??= import('sharp').then(({ default: sharp }) =>
-      sharp(Buffer.from(overlaySvg(this.style, this.#font(this.style.title.font)))).ensureAlpha().raw().toBuffer(),
-    );
-    return this.#overlayPixels;
+  /** The background, rule and bar, drawn once for every base. */
+  #frame(): Promise<Frame> {
+    this.#framePixels ??= drawFrame(this.style, overlaySvg(this.style, this.#font(this.style.title.font)));
+    return this.#framePixels;
   }
 }
 
@@ -179,37 +177,46 @@ const hex = (color: string): [number, number, number] => {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
 
-/**
- * The base: background, image, rule and bar drawn by sharp, then reduced to 226 colours so the
- * title's and the label's shades fit in the 256-colour palette after them.
- */
-async function drawBase(style: CardStyle, image: string | undefined, overlay: Promise<Buffer>): Promise<Base> {
+/** What every base shares: background, rule and bar as palette indices, in at most 64 colours. */
+interface Frame {
+  indices: Uint8Array;
+  palette: Uint8Array;
+  colours: number;
+}
+
+const FRAME_COLOURS = 64;
+
+async function drawFrame(style: CardStyle, svg: string): Promise<Frame> {
   const { default: sharp } = await import('sharp');
-  type Layer = { input: Buffer; left: number; top: number; raw?: { width: number; height: number; channels: 3 | 4 } };
-  const layers: Layer[] = [];
-  if (image) {
-    const picture = await sharp(image).resize(IMAGE.width, IMAGE.height, { fit: 'cover', position: sharp.strategy.attention }).ensureAlpha().raw().toBuffer();
-    layers.push({ input: picture, left: IMAGE.left, top: 0, raw: { width: IMAGE.width, height: IMAGE.height, channels: 4 } });
-  }
-  layers.push({ input: await overlay, left: 0, top: 0, raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 4 } });
   const rgb = await sharp({ create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: style.background } })
-    .composite(layers)
+    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
     .removeAlpha()
     .raw()
     .toBuffer();
-  const { palette, indexOf } = reducePalette(rgb, 256 - 2 * SHADES);
+  const { palette, indexOf } = reducePalette(rgb, FRAME_COLOURS);
   const indices = new Uint8Array(CARD_HEIGHT * STRIDE);
-  let last = -1;
-  let lastIndex = 0;
-  for (let y = 0, p = 0; y < CARD_HEIGHT; y++) {
-    for (let x = 1; x <= CARD_WIDTH; x++, p += 3) {
-      const color = (rgb[p]! << 16) | (rgb[p + 1]! << 8) | rgb[p + 2]!;
-      if (color !== last) {
-        last = color;
-        lastIndex = indexOf.get(color)!;
-      }
-      indices[y * STRIDE + x] = lastIndex;
-    }
+  mapPixels(rgb, CARD_WIDTH, indexOf, 0, indices, 1);
+  return { indices, palette, colours: palette.length / 3 };
+}
+
+/**
+ * A card's base: the frame with the image drawn into its right-hand side, the image reduced to
+ * the colours the palette has left after the frame's and the two text colours' shades.
+ */
+async function drawBase(style: CardStyle, image: string | undefined, framePromise: Promise<Frame>): Promise<Base> {
+  const frame = await framePromise;
+  const indices = Uint8Array.from(frame.indices);
+  let palette = frame.palette;
+  if (image) {
+    const { default: sharp } = await import('sharp');
+    const picture = await sharp(image)
+      .resize(IMAGE.width, IMAGE.height, { fit: 'cover', position: sharp.strategy.attention })
+      .flatten({ background: style.background })
+      .raw()
+      .toBuffer();
+    const own = reducePalette(picture, 256 - 2 * SHADES - frame.colours);
+    palette = Uint8Array.from([...frame.palette, ...own.palette]);
+    mapPixels(picture, IMAGE.width, own.indexOf, frame.colours, indices, 1 + IMAGE.left);
   }
   const titleShade = palette.length / 3;
   const labelShade = titleShade + SHADES;
@@ -221,6 +228,27 @@ async function drawBase(style: CardStyle, image: string | undefined, overlay: Pr
     full.set(blend(background, hex(style.label.color), level / SHADES), (labelShade + level - 1) * 3);
   }
   return { indices, palette: full, titleShade, labelShade, runs: new Map() };
+}
+
+/**
+ * Writes each pixel's palette index (`offset` + its colour's index) into `target`, row `y` of the
+ * image at `target[y * STRIDE + left + x]`.
+ */
+function mapPixels(rgb: Uint8Array, width: number, indexOf: Map<number, number>, offset: number, target: Uint8Array, left: number): void {
+  let last = -1;
+  let lastIndex = 0;
+  const height = rgb.length / 3 / width;
+  for (let y = 0, p = 0; y < height; y++) {
+    const row = y * STRIDE + left;
+    for (let x = 0; x < width; x++, p += 3) {
+      const color = (rgb[p]! << 16) | (rgb[p + 1]! << 8) | rgb[p + 2]!;
+      if (color !== last) {
+        last = color;
+        lastIndex = offset + indexOf.get(color)!;
+      }
+      target[row + x] = lastIndex;
+    }
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ import { CardPainter, type CardContent } from './card.ts';
  */
 
 /** Bump when a change to card.ts changes the pixels, so cached and kept cards are drawn again. */
-const PAINTER_VERSION = '1';
+const PAINTER_VERSION = '2';
 
 /** A card to write: what it shows (its image as a file) and its key. */
 export interface PlannedCard {
