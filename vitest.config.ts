@@ -7,8 +7,10 @@ export default defineConfig({
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Builds and browsers are heavy; two files at a time matches the two cores CI has.
-    maxWorkers: 2,
+    // Three files at a time on CI's two cores: browser tests spend much of their time waiting
+    // (network idle, timers), so a third file fills the gaps. Measured on a clean clone: 316 s
+    // with two, 299 s with three; four starts to slow the builds each file makes.
+    maxWorkers: 3,
     env: { NODE_ENV: 'production' },
   },
 });
