@@ -9,7 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Three files at a time on CI's two cores: browser tests spend much of their time waiting
     // (network idle, timers), so a third file fills the gaps. Measured on a clean clone: 316 s
-    // with two, 299 s with three; four starts to slow the builds each file makes.
+    // with two, 299 s with three.
     maxWorkers: 3,
     env: { NODE_ENV: 'production' },
   },

@@ -38,13 +38,13 @@ describe('images: a cold build of tests/fixtures/images', () => {
     const beach = files.filter((f) => f.startsWith('beach-'));
     const park = files.filter((f) => f.startsWith('park-'));
     // Narrower than every configured width: its own width only.
-    expect(files.filter((f) => f.startsWith('badge-')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['badge-#-200.avif', 'badge-#-200.png', 'badge-#-200.webp']);
+    expect(files.filter((f) => f.startsWith('badge-')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['badge-#-100.avif', 'badge-#-100.png', 'badge-#-100.webp']);
     expect(beach.map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(
-      ['1200', '1600', '480', '800'].flatMap((w) => ['avif', 'jpg', 'webp'].map((e) => `beach-#-${w}.${e}`)),
+      ['240', '400', '600', '800'].flatMap((w) => ['avif', 'jpg', 'webp'].map((e) => `beach-#-${w}.${e}`)),
     );
-    // 1000 px wide: 480 and 800, then its own width instead of 1200 and 1600.
+    // 500 px wide: 240 and 400, then its own width instead of 600 and 800.
     expect(park.map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(
-      ['1000', '480', '800'].flatMap((w) => ['avif', 'png', 'webp'].map((e) => `park-#-${w}.${e}`)),
+      ['240', '400', '500'].flatMap((w) => ['avif', 'png', 'webp'].map((e) => `park-#-${w}.${e}`)),
     );
     const expectedFormat: Record<string, string> = { avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' };
     for (const file of files) {
@@ -53,7 +53,7 @@ describe('images: a cold build of tests/fixtures/images', () => {
       expect(m.format, file).toBe(expectedFormat[ext]);
       if (ext === 'avif') expect(m.compression, file).toBe('av1');
       expect(m.width, file).toBe(Number(width));
-      const ratio = name === 'beach' ? 1600 / 2400 : 700 / 1000;
+      const ratio = name === 'beach' ? 800 / 1200 : 350 / 500;
       expect(Math.abs(m.height! - Number(width) * ratio), file).toBeLessThanOrEqual(1);
       if (name !== 'beach') expect(m.hasAlpha, `${file} keeps its transparency`).toBe(true);
     }
@@ -65,24 +65,24 @@ describe('images: a cold build of tests/fixtures/images', () => {
     const sources = $$(picture, 'source');
     expect(sources.map((s) => s.attrs.type)).toEqual(['image/avif', 'image/webp']);
     for (const s of sources) {
-      expect(candidates(s.attrs.srcset).map(([, w]) => w)).toEqual([480, 800, 1000]);
+      expect(candidates(s.attrs.srcset).map(([, w]) => w)).toEqual([240, 400, 500]);
       expect(s.attrs.sizes).toBe('(max-width: 800px) 100vw, 800px');
     }
     const img = $(picture, 'img')!;
-    expect(img.attrs).toMatchObject({ width: '1000', height: '700', loading: 'lazy', decoding: 'async', sizes: '(max-width: 800px) 100vw, 800px' });
-    expect(img.attrs.src).toMatch(/^\/assets\/img\/park-[0-9a-f]{10}-1000\.png$/);
+    expect(img.attrs).toMatchObject({ width: '500', height: '350', loading: 'lazy', decoding: 'async', sizes: '(max-width: 800px) 100vw, 800px' });
+    expect(img.attrs.src).toMatch(/^\/assets\/img\/park-[0-9a-f]{10}-500\.png$/);
     expect(candidates(img.attrs.srcset).map(([url]) => url.slice(-4))).toEqual(['.png', '.png', '.png']);
   });
 
   it('shows a front-matter cover through Picture: above the fold (fetchpriority high, not lazy), with the file\'s own size', () => {
     const img = $(page(fx, 'post/evening-walk.html'), 'img.cover')!;
     expect(img.parent?.tag).toBe('picture');
-    expect(img.attrs).toMatchObject({ width: '2400', height: '1600', alt: 'A beach at dusk', fetchpriority: 'high' });
+    expect(img.attrs).toMatchObject({ width: '1200', height: '800', alt: 'A beach at dusk', fetchpriority: 'high' });
     expect(img.attrs.loading).toBeUndefined();
-    expect(img.attrs.src).toMatch(/^\/assets\/img\/beach-[0-9a-f]{10}-1600\.jpg$/);
+    expect(img.attrs.src).toMatch(/^\/assets\/img\/beach-[0-9a-f]{10}-800\.jpg$/);
     // A listing's Picture with its own sizes, lazy below the fold.
     const card = $$(page(fx, 'index.html'), 'picture img')[0];
-    expect(card.attrs).toMatchObject({ sizes: '(max-width: 600px) 100vw, 600px', loading: 'lazy', decoding: 'async', width: '2400', height: '1600' });
+    expect(card.attrs).toMatchObject({ sizes: '(max-width: 600px) 100vw, 600px', loading: 'lazy', decoding: 'async', width: '1200', height: '800' });
   });
 
   it('leaves SVG as a plain <img>: in Markdown as written, in templates with the given size', () => {
@@ -128,18 +128,18 @@ describe('images: a cold build of tests/fixtures/images', () => {
 
   it('a changed image gets new names on every page that shows it; a removed one disappears with its files', async () => {
     const oldBeach = encodedFiles(fx).filter((f) => f.startsWith('beach-'));
-    writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo(1800, 1200, 7));
+    writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo(900, 600, 7));
     const changed = build(fx);
     expect(changed.status, changed.stderr).toBe(0);
     expect(changed.stdout).toContain('Images: 3 (1 encoded, 2 from the cache)');
     const beach = encodedFiles(fx).filter((f) => f.startsWith('beach-'));
     expect(beach.some((f) => oldBeach.includes(f))).toBe(false);
-    expect(beach.filter((f) => f.endsWith('.jpg')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['beach-#-1200.jpg', 'beach-#-1600.jpg', 'beach-#-480.jpg', 'beach-#-800.jpg']);
+    expect(beach.filter((f) => f.endsWith('.jpg')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['beach-#-240.jpg', 'beach-#-400.jpg', 'beach-#-600.jpg', 'beach-#-800.jpg']);
     const hash = /beach-([0-9a-f]{10})-/.exec(beach[0])![1];
     for (const file of ['index.html', 'post/evening-walk.html', 'post/morning-coffee.html']) {
       const html = readFileSync(join(fx.root, 'dist', file), 'utf8');
-      expect(html, file).toContain(`beach-${hash}-1600.jpg`);
-      expect(html, file).toContain('width="1800" height="1200"');
+      expect(html, file).toContain(`beach-${hash}-800.jpg`);
+      expect(html, file).toContain('width="900" height="600"');
     }
 
     unlinkSync(join(fx.root, 'content/posts/walks/park.png'));
@@ -215,14 +215,14 @@ describe('images: dev', () => {
   it('picks up a new image beside the Markdown and a changed image in public/', async () => {
     writeFileSync(join(fx.root, 'content/posts/walks/lake.png'), await pngWithAlpha());
     fx.write('content/posts/walks/evening-walk.md', `${fx.read('content/posts/walks/evening-walk.md')}\n![A lake](./lake.png)\n`);
-    const withLake = await eventually(() => html('/post/evening-walk'), (h) => /<img src="\/assets\/img\/lake-[0-9a-f]{10}-1000\.png"/.test(h), 60_000);
-    expect(withLake).toMatch(/<source type="image\/avif" srcset="\/assets\/img\/lake-[0-9a-f]{10}-480\.avif 480w/);
-    const lake = /lake-[0-9a-f]{10}-480\.avif/.exec(withLake)![0];
+    const withLake = await eventually(() => html('/post/evening-walk'), (h) => /<img src="\/assets\/img\/lake-[0-9a-f]{10}-500\.png"/.test(h), 60_000);
+    expect(withLake).toMatch(/<source type="image\/avif" srcset="\/assets\/img\/lake-[0-9a-f]{10}-240\.avif 240w/);
+    const lake = /lake-[0-9a-f]{10}-240\.avif/.exec(withLake)![0];
     expect((await fetch(new URL(`/assets/img/${lake}`, server!.url))).headers.get('content-type')).toMatch(/avif/);
 
-    writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo(1800, 1200, 3));
-    const changed = await eventually(() => html('/post/morning-coffee'), (h) => h.includes('width="1800" height="1200"'), 60_000);
-    expect(changed).toContain('width="1800" height="1200"');
-    expect(await html('/')).toContain('width="1800" height="1200"');
+    writeFileSync(join(fx.root, 'public/images/beach.jpg'), await photo(900, 600, 3));
+    const changed = await eventually(() => html('/post/morning-coffee'), (h) => h.includes('width="900" height="600"'), 60_000);
+    expect(changed).toContain('width="900" height="600"');
+    expect(await html('/')).toContain('width="900" height="600"');
   }, 150_000);
 });

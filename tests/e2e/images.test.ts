@@ -60,8 +60,8 @@ describe('images in Chromium', () => {
       // The browser picks a file at least as wide as the image is drawn (density 1), not the widest.
       const drawn = await page.$eval('img.cover', (img) => (img as HTMLImageElement).getBoundingClientRect().width);
       const chosen = Number(/-(\d+)\.avif$/.exec(images[0].currentSrc)![1]);
-      expect(chosen).toBeGreaterThanOrEqual(Math.min(drawn, 1600));
-      if (viewport.width < 800) expect(chosen).toBeLessThan(1600);
+      expect(chosen).toBeGreaterThanOrEqual(Math.min(drawn, 800));
+      if (viewport.width < 800) expect(chosen).toBeLessThan(800);
       const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
       expect(shift).toBe(0);
       expect(problems.all()).toEqual([]);

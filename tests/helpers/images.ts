@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { copyFixture, type FixtureCopy } from './fixtures.ts';
 
-/** A photo-like 2400×1600 JPEG (smooth gradients and waves): `seed` changes its pixels. */
-export async function photo(width = 2400, height = 1600, seed = 0): Promise<Buffer> {
+/** A photo-like 1200×800 JPEG (smooth gradients and waves): `seed` changes its pixels. */
+export async function photo(width = 1200, height = 800, seed = 0): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -18,11 +18,11 @@ export async function photo(width = 2400, height = 1600, seed = 0): Promise<Buff
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A 1000×700 PNG with a half-transparent background and an opaque square. */
+/** A 500×350 PNG with a half-transparent background and an opaque square. */
 export async function pngWithAlpha(): Promise<Buffer> {
-  const square = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 1 } } }).png().toBuffer();
-  return sharp({ create: { width: 1000, height: 700, channels: 4, background: { r: 40, g: 140, b: 90, alpha: 0.5 } } })
-    .composite([{ input: square, left: 350, top: 200 }])
+  const square = await sharp({ create: { width: 150, height: 150, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 500, height: 350, channels: 4, background: { r: 40, g: 140, b: 90, alpha: 0.5 } } })
+    .composite([{ input: square, left: 175, top: 100 }])
     .png()
     .toBuffer();
 }
@@ -34,7 +34,7 @@ export async function imageSite(prefix: string): Promise<FixtureCopy> {
   writeFileSync(join(fx.root, 'content/posts/walks/park.png'), await pngWithAlpha());
   writeFileSync(join(fx.root, 'public/images/og.png'), await pngWithAlpha());
   // Shown by a template only (the 404 page).
-  writeFileSync(join(fx.root, 'public/images/badge.png'), await sharp(await pngWithAlpha()).resize({ width: 200 }).png().toBuffer());
+  writeFileSync(join(fx.root, 'public/images/badge.png'), await sharp(await pngWithAlpha()).resize({ width: 100 }).png().toBuffer());
   return fx;
 }
 
