@@ -28,6 +28,7 @@ const PAGES = [
   { type: 'gift', path: '/gift-for-daughter-fromMom' },
   { type: 'category', path: '/category/dating' },
   { type: 'contact', path: '/contact' },
+  { type: 'search', path: '/search?q=second+chances' },
   { type: 'thank-you', path: '/thank-you' },
   { type: 'affiliate button', path: '/affiliate-button' },
   { type: 'landing offer', path: '/skro-dating-lp?tid=bench' },
