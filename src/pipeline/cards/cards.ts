@@ -83,8 +83,8 @@ export async function paintCards(style: CardStyle, cards: [string, PlannedCard][
     }
     const png = await painter.paint(card.content);
     drawn += 1;
-    // Drawing is synchronous once bases and glyphs exist: let the workers' messages through.
-    if (drawn % 8 === 0) await new Promise((next) => setImmediate(next));
+    // Drawing is synchronous once bases and glyphs exist: let the workers' messages through after each card.
+    await new Promise((next) => setImmediate(next));
     write(file, png);
     if (cached) storeAtomically(cached, png);
   }
