@@ -5,6 +5,8 @@ import type { SitePageProps } from '../content.ts';
 /**
  * /search: the results for ?q=, listed by the search page script (templates/scripts/search.ts)
  * from the build's Pagefind index. Without JavaScript it says so and offers the listings instead.
+ * The listings come before the results and, with scripting on, the page keeps a screen's height
+ * (site.css), so results arriving after load push nothing on screen down (no layout shift).
  */
 export function SearchPage(props: SitePageProps) {
   return (
@@ -26,19 +28,19 @@ export function SearchPage(props: SitePageProps) {
             in the lists below.
           </p>
         </noscript>
-        <p className="search-status" id="search-page-status" role="status" data-search-status="" />
-        <ol className="search-results search-page-results" data-search-results="" />
-        <p>
-          <button className="button button-quiet" type="button" data-search-more="" hidden>Show more results</button>
-        </p>
         <nav className="search-browse" aria-labelledby="search-browse-heading">
-          <h2 id="search-browse-heading">Browse instead</h2>
+          <h2 id="search-browse-heading">Or browse</h2>
           <ul>
             <li><a href="/articles">All articles</a>, newest first</li>
             <li><a href="/guides">Guides</a> on breakups, connection and dating</li>
             <li><a href="/posts">Reviews and features</a></li>
           </ul>
         </nav>
+        <p className="search-status" id="search-page-status" role="status" data-search-status="" />
+        <ol className="search-results search-page-results" data-search-results="" />
+        <p>
+          <button className="button button-quiet" type="button" data-search-more="" hidden>Show more results</button>
+        </p>
       </div>
       <PageScript name="search" />
     </Document>
