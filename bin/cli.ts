@@ -360,7 +360,7 @@ function parsePort(value: string): number {
 function printTimings(summary: BuildSummary): void {
   for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
   const { cards } = summary;
-  if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (on the main thread, during render)`);
+  if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (on the main thread, after render)`);
   if (!summary.threads.length) return;
   console.log(`  ${'render thread'.padEnd(16)} ${'pages'.padStart(6)} ${'markdown'.padStart(9)} ${'templates'.padStart(9)} ${'links'.padStart(9)} ${'write'.padStart(9)}`);
   for (const t of summary.threads) {

@@ -65,9 +65,8 @@ export function cardStyle(config: CardsConfig, root: string): CardStyle {
 }
 
 /**
- * Draws `cards` (taking those in the cache from it) and hands each to `write`. Cards are drawn
- * one at a time on this thread, yielding between them, so a build's render workers keep it busy
- * with their pages meanwhile.
+ * Draws `cards` (taking those in the cache from it) and hands each to `write`, one at a time on
+ * this thread, yielding between them so the thread's other work (a dev server's requests) goes on.
  */
 export async function paintCards(style: CardStyle, cards: [string, PlannedCard][], cacheDir: string | undefined, write: (file: string, png: Uint8Array) => void): Promise<{ drawn: number; cached: number }> {
   const painter = new CardPainter(style);
@@ -83,7 +82,7 @@ export async function paintCards(style: CardStyle, cards: [string, PlannedCard][
     }
     const png = await painter.paint(card.content);
     drawn += 1;
-    // Drawing is synchronous once bases and glyphs exist: let the workers' messages through after each card.
+    // Drawing is synchronous once bases and glyphs exist: let other work through after each card.
     await new Promise((next) => setImmediate(next));
     write(file, png);
     if (cached) storeAtomically(cached, png);
