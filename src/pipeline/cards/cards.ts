@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { hashText } from '../plan/manifest.ts';
 import type { CardsConfig, CardStyle, Route } from '../types.ts';
 import { CardPainter, type CardContent } from './card.ts';
 
@@ -107,4 +108,3 @@ class FileHashes {
   }
 }
 
-const hashText = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex');
