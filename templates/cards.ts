@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CardSpec, CardsConfig, Route } from '../src/index.ts';
 
 /**
@@ -8,14 +9,21 @@ import type { CardSpec, CardsConfig, Route } from '../src/index.ts';
  * own card (public/images/social-card.png).
  */
 
-/** The front-matter fields a card reads. */
-interface CardFields {
-  title?: string;
-  category?: string;
-  coverImage?: string;
-  socialImage?: string;
-  hero?: { image?: string };
-}
+/**
+ * The front-matter fields a card reads, from any collection. The pages reach the cards untyped
+ * (a card is drawn for every template), so the fields are read through a schema, not a cast;
+ * the collections' own schemas have already checked them.
+ */
+const cardFields = z.object({
+  title: z.string().optional(),
+  category: z.string().optional(),
+  coverImage: z.string().optional(),
+  socialImage: z.string().optional(),
+  hero: z.object({ image: z.string().optional() }).optional(),
+});
+
+/** What a category page's card reads of its `info` prop. */
+const categoryFields = z.object({ title: z.string(), bannerImage: z.string().optional() });
 
 /** Labels by template, for pages whose front matter has no category to show. */
 const LABELS: Record<string, string> = { review: 'Honest review', gift: 'Gift guide' };
@@ -30,7 +38,7 @@ function listingCard(page: Route): CardSpec | undefined {
     case 'guides':
       return { title: 'Long-form guides on love, dating and breakups', label: 'Guides' };
     case 'category': {
-      const info = page.props.info as { title: string; bannerImage?: string };
+      const info = categoryFields.parse(page.props.info);
       return { title: info.title, label: 'Category', image: info.bannerImage };
     }
     default:
@@ -48,7 +56,7 @@ export const cards: CardsConfig = {
   },
   of: (page) => {
     if (!page.entry) return listingCard(page);
-    const data = page.entry.data as CardFields;
+    const data = cardFields.parse(page.entry.data);
     if (data.socialImage || !data.title) return undefined;
     switch (page.template) {
       case 'article':
