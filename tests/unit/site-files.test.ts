@@ -69,7 +69,7 @@ describe('atomFeed', () => {
     expect(feed).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">\n/);
     expect(feed.trimEnd().endsWith('</feed>')).toBe(true);
     expect(feed).toContain('  <updated>2025-05-22T00:00:00Z</updated>');
-    expect(feed).toContain('<link rel="self" href="https://heartnotes.example/feed.xml"/>');
+    expect(feed).toContain('<link rel="self" type="application/atom+xml" href="https://heartnotes.example/feed.xml"/>');
     const ids = [...feed.matchAll(/<entry>\n\s*<title>[^<]*<\/title>\n\s*<link href="([^"]+)"/g)].map((m) => m[1]);
     expect(ids).toEqual(['https://heartnotes.example/post/new', 'https://heartnotes.example/post/mid', 'https://heartnotes.example/post/old']);
     // Every element that is opened is closed.

@@ -45,7 +45,7 @@ export function atomFeed(settings: SiteSettings, title: string, entries: FeedEnt
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <title>${escapeXml(title)}</title>`,
     `  <link href="${escapeXml(canonicalUrl(settings.url, '/'))}"/>`,
-    `  <link rel="self" href="${escapeXml(self)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,
     `  <id>${escapeXml(canonicalUrl(settings.url, '/'))}</id>`,
     `  <updated>${updated}T00:00:00Z</updated>`,
     ...items,
