@@ -6,7 +6,7 @@ import { AffiliateNotice } from './affiliate-notice.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { JsonLd } from './json-ld.tsx';
+import { JsonLd, shareImage } from './json-ld.tsx';
 import { configuredCategories } from './third-parties.ts';
 import { ToastArea } from './toasts.tsx';
 
@@ -61,7 +61,7 @@ export function Document({
   // Link previews show raster images only: a page's own PNG, JPEG or WebP, else its card (a
   // 1200×630 PNG the build draws from its title), else the site's card of the same size.
   const own = meta.image && /\.(png|jpe?g|webp)$/i.test(meta.image) ? meta.image : undefined;
-  const image = absolute(settings.url, own ?? page.card ?? shared.site.image);
+  const image = shareImage(settings.url, own, page.card, shared.site.image);
   const imageAlt = own ? meta.imageAlt ?? '' : page.card ? meta.title : shared.site.imageAlt;
   const fullTitle = meta.fullTitle ?? (page.path === '/' ? meta.title : `${meta.title} | ${settings.title}`);
   const canonical = meta.canonicalPath ? absolute(settings.url, meta.canonicalPath) : page.url;

@@ -3,7 +3,7 @@ import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
 import { CardGrid } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
-import { breadcrumbs } from '../components/json-ld.tsx';
+import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { Card, SiteEntryPageProps } from '../content.ts';
@@ -21,17 +21,15 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
     { name: data.title, path: page.path },
   ];
   const jsonLd = [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Article',
+    articleJsonLd(site.settings, {
+      url: page.url,
       headline: data.title,
       description: data.excerpt,
+      // The picture link previews use: covers are SVG, which Google does not take.
+      image: shareImage(site.settings.url, data.socialImage, page.card, shared.site.image),
       datePublished: data.date,
-      author: { '@type': 'Organization', name: data.author },
-      publisher: { '@type': 'Organization', name: site.settings.title },
-      image: `${site.settings.url}${data.coverImage}`,
-      mainEntityOfPage: page.url,
-    },
+      author: author(site.settings, data.author, shared.site.editorialTeam.name),
+    }),
     breadcrumbs(site.settings.url, trail),
   ];
   return (

@@ -2,7 +2,7 @@ import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
-import { breadcrumbs } from '../components/json-ld.tsx';
+import { breadcrumbs, itemListJsonLd } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { GiftData } from '../schemas.ts';
@@ -33,6 +33,17 @@ function AdSlot({ n }: { n: number }) {
   );
 }
 
+/** A pick's anchor on the page, from its title: "Star Map Print" → `gift-star-map-print` (titles are unique on a page). */
+export function giftItemId(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+  return `gift-${slug || 'item'}`;
+}
+
 /** Seconds per quotation (docs/product.md, "Constants"): 5 s for 7 or more, 9 s for fewer. */
 const quoteSeconds = (count: number) => (count >= 7 ? 5 : 9);
 
@@ -47,12 +58,8 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
   ];
   const jsonLd: unknown[] = [breadcrumbs(site.settings.url, trail)];
   if (d.items.length) {
-    jsonLd.push({
-      '@context': 'https://schema.org',
-      '@type': 'ItemList',
-      name: d.itemsTitle,
-      itemListElement: d.items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.title, url: item.link })),
-    });
+    // Each pick's place on this page, never the shop: a list's entries are pages of this site.
+    jsonLd.push(itemListJsonLd(d.itemsTitle, d.items.map((item) => ({ name: item.title, url: `${page.url}#${giftItemId(item.title)}` }))));
   }
   if (d.faq.length) jsonLd.push(faqJsonLd(d.faq, (md) => htmlToText(page.markdown(md))));
   const slots = Array.from({ length: d.adSlots }, (_, i) => i + 1);
@@ -94,7 +101,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
             <h2 id="items-heading">{d.itemsTitle}</h2>
             <ol className="gift-list">
               {d.items.map((item) => (
-                <li key={item.title} className="gift-item">
+                <li key={item.title} id={giftItemId(item.title)} className="gift-item">
                   <Picture src={item.img} alt={item.alt} width={item.width} height={item.height} sizes="(max-width: 40rem) 100vw, 14rem" />
                   <div>
                     <h3>{item.title}</h3>

@@ -4,7 +4,7 @@ import { AuthorBox } from '../components/author-box.tsx';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
-import { breadcrumbs } from '../components/json-ld.tsx';
+import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { GuideData } from '../schemas.ts';
@@ -27,18 +27,17 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
   ];
   const toc = data.toc ? [...headingsOf(page.html), ...(data.faq.length ? [{ id: 'faq', text: data.faqTitle }] : [])] : [];
   const jsonLd: unknown[] = [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Article',
+    articleJsonLd(site.settings, {
+      url: page.url,
       headline: data.title,
       description: data.description,
+      // The picture link previews use: covers are SVG, which Google does not take.
+      image: shareImage(site.settings.url, data.socialImage, page.card, shared.site.image),
       datePublished: data.date,
-      ...(data.updated ? { dateModified: data.updated } : {}),
-      author: { '@type': 'Organization', name: shared.site.editorialTeam.name },
-      publisher: { '@type': 'Organization', name: site.settings.title },
-      image: `${site.settings.url}${data.coverImage}`,
-      mainEntityOfPage: page.url,
-    },
+      dateModified: data.updated,
+      // The page's byline is the editorial team's.
+      author: author(site.settings, shared.site.editorialTeam.name, shared.site.editorialTeam.name),
+    }),
     breadcrumbs(site.settings.url, trail),
   ];
   if (data.faq.length) jsonLd.push(faqJsonLd(data.faq, (md) => htmlToText(page.markdown(md))));

@@ -1,4 +1,5 @@
 import { CardGrid } from '../components/card.tsx';
+import { organizationId, organizationJsonLd } from '../components/json-ld.tsx';
 import { Document } from '../components/document.tsx';
 import { WithSidebar } from '../components/layout.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
@@ -20,7 +21,7 @@ export function HomePage(props: SiteEntryPageProps<PageData> & HomeProps) {
   const data = page.entry.data;
   const shared = site.shared;
   const partners = data.partners ? shared.partners : [];
-  const jsonLd = [
+  const jsonLd: unknown[] = [
     {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
@@ -28,7 +29,10 @@ export function HomePage(props: SiteEntryPageProps<PageData> & HomeProps) {
       description: site.settings.description,
       url: `${site.settings.url}/`,
       inLanguage: site.settings.lang,
+      publisher: { '@id': organizationId(site.settings.url) },
     },
+    // The site's Organization (name, address, logo): once, here, where Google looks for it.
+    organizationJsonLd({ ...site.settings, email: shared.site.contactEmail }),
   ];
   return (
     <Document {...props} meta={{ title: data.title, description: data.description, jsonLd }} affiliate consent={partners.length ? ['advertising'] : []}>

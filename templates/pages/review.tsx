@@ -3,7 +3,7 @@ import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
-import { breadcrumbs } from '../components/json-ld.tsx';
+import { author, breadcrumbs, organization, shareImage } from '../components/json-ld.tsx';
 import { conversionSendTo } from '../components/third-parties.ts';
 import type { FaqItem, ReviewData } from '../schemas.ts';
 import { Island, Picture } from '../../src/index.ts';
@@ -43,21 +43,38 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPa
   const faqs = d.faqs === undefined ? defaultFaqs(d) : d.faqs;
   const sendTo = conversionSendTo(site.shared.thirdParties);
   const url = `${site.settings.url}${canonicalPath ?? page.path}`;
+  // The page's pros and cons, as Google's pros and cons of an editorial review.
+  const notes = (items: string[]) => ({
+    '@type': 'ItemList',
+    itemListElement: items.map((name, i) => ({ '@type': 'ListItem', position: i + 1, name })),
+  });
   const product: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: d.productName,
     brand: { '@type': 'Brand', name: d.brand },
-    image: `${site.settings.url}${d.coverImage}`,
+    // The picture link previews use: covers are SVG, which Google does not take.
+    image: [shareImage(site.settings.url, d.socialImage, page.card, site.shared.site.image)],
     description: d.excerpt ?? d.title,
-    offers: { '@type': 'Offer', price: d.price.replace(/^\$/, ''), priceCurrency: 'USD', url },
+    offers: {
+      '@type': 'Offer',
+      price: d.price.replace(/^\$/, ''),
+      priceCurrency: 'USD',
+      // What the page says: every reviewed product is sold online, through the seller's own
+      // checkout, at the price shown. No stock level and no priceValidUntil: the site knows neither.
+      availability: 'https://schema.org/OnlineOnly',
+      url,
+    },
     review: {
       '@type': 'Review',
       name: d.title,
-      author: { '@type': 'Organization', name: site.settings.title },
+      author: author(site.settings, d.author, site.shared.site.editorialTeam.name),
+      publisher: organization(site.settings),
       datePublished: d.reviewDate,
       // Structured data carries a rating only when ours parses; never a default (docs/product.md, "Honest versions").
       ...(rating !== undefined ? { reviewRating: { '@type': 'Rating', ratingValue: rating, bestRating: 5, worstRating: 0 } } : {}),
+      positiveNotes: notes(d.pros),
+      negativeNotes: notes(d.cons),
     },
   };
   const jsonLd: unknown[] = [
