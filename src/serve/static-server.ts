@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { Readable } from 'node:stream';
 import { headersFor, parseHeaders } from './header-rules.ts';
 import { matchRedirect, parseRedirects } from './redirect-rules.ts';
+import { answer, bodyStream } from './request-body.ts';
 import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts';
 import { sendFile } from './send-file.ts';
 
@@ -257,10 +257,10 @@ async function forward(req: IncomingMessage, res: ServerResponse, handler: Fetch
   headers.set('x-forwarded-for', req.socket.remoteAddress ?? '');
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   // The body is streamed, so a handler can stop reading an oversized one (and answer 413)
-  // instead of the whole of it being buffered first.
+  // instead of the whole of it being buffered first; `answer` discards what it left unread.
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers };
   if (hasBody) {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.body = bodyStream(req);
     init.duplex = 'half';
   }
   const request = new Request(url, init);
@@ -273,9 +273,7 @@ async function forward(req: IncomingMessage, res: ServerResponse, handler: Fetch
       headers: { 'Content-Type': 'application/json' },
     });
   }
-  res.statusCode = response.status;
-  response.headers.forEach((v, k) => res.setHeader(k, v));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  answer(req, res, response.status, response.headers, Buffer.from(await response.arrayBuffer()));
 }
 
 /** Starts listening; resolves with the address actually bound. */
