@@ -94,7 +94,8 @@ export default defineSite({
   // site grows: a reader searching for a phrase deep in an article must find it. The excerpts go
   // in at most 500 files rather than one per page (README, "Search").
   search: { maxFragmentFiles: 500 },
-  // The link-preview image is used as it is (og:image in content/site.json); no page shows it, so
-  // it is not encoded (docs/images.md). Every other raster image a page shows is.
-  images: { exclude: ['/images/social-card.png'] },
+  // The link-preview image is used as it is (og:image in content/site.json), and so is the logo
+  // structured data names (docs/structured-data.md); no page shows them, so they are not encoded
+  // (docs/images.md). Every other raster image a page shows is.
+  images: { exclude: ['/images/social-card.png', '/images/logo.png'] },
 });
