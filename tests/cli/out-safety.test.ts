@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.ts';
@@ -150,6 +150,38 @@ describe('a build killed at any moment leaves the previous output complete', () 
     expect(siblings()).toEqual([]);
     expect(readFileSync(join(dist(), 'post/bulk-0.html'), 'utf8')).toContain('Changed post 0');
     expect(listFiles(dist())).toEqual([...previous.keys()]);
+  });
+
+  it('the next build removes the staging folders of killed builds, even one whose pid is now in use, and leaves those of a running build alone', { timeout: 60_000 }, async () => {
+    addPosts(200);
+    expect(build().status).toBe(0);
+    const previous = readTree(dist());
+    site.write('content/posts/bulk-0.md', site.read('content/posts/bulk-0.md').replace('Bulk post 0', 'Changed post 0'));
+    await killWhen(() => siblings().some((n) => n.startsWith('dist.tmp-') && existsSync(join(site.root, n, 'post'))));
+    expect(siblings()).toEqual([expect.stringMatching(/^dist\.tmp-/)]);
+
+    // A process that is running: a staging folder under its pid made after it started is its own
+    // (a build still at work); one made an hour before it started is a killed build's, its pid reused.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    await new Promise((resolve) => other.once('spawn', resolve));
+    const staging = (madeAt: number) => {
+      const name = `dist.tmp-${other.pid}-${madeAt.toString(36)}`;
+      mkdirSync(join(site.root, name, 'post'), { recursive: true });
+      writeFileSync(join(site.root, name, '.heartnotes-output'), 'marker\n');
+      writeFileSync(join(site.root, name, 'post', 'half.html'), '<p>half');
+      return name;
+    };
+    staging(Date.now() - 3_600_000);
+    const running = staging(Date.now());
+    try {
+      const r = build();
+      expect(r.status, r.stderr).toBe(0);
+      expect(siblings()).toEqual([running]);
+      expect(listFiles(dist())).toEqual([...previous.keys()]);
+      expect(readFileSync(join(dist(), 'post/bulk-0.html'), 'utf8')).toContain('Changed post 0');
+    } finally {
+      other.kill();
+    }
   });
 
   it('killed while an incremental build moves its changed files in: the next build rolls the output back first', { timeout: 120_000 }, async () => {

@@ -113,12 +113,29 @@ export function recoverOutput(outDir: string): void {
   const prefix = basename(out);
   const leftovers = names
     .map((name) => ({ name, m: /^\.(tmp|old|bak|done)-(\d+)-([0-9a-z]+)$/.exec(name.slice(prefix.length)) }))
-    .filter(({ name, m }) => name.startsWith(prefix) && m && !isRunning(Number(m[2])) && isOurs(join(parent, name)))
+    .filter(({ name, m }) => name.startsWith(prefix) && m && ownerIsGone(Number(m[2]), parseInt(m[3], 36)) && isOurs(join(parent, name)))
     .map(({ name, m }) => ({ path: join(parent, name), kind: m![1], at: parseInt(m![3], 36) }));
   const olds = leftovers.filter((l) => l.kind === 'old').sort((a, b) => b.at - a.at);
   if (olds.length && !existsSync(out)) renameSync(olds.shift()!.path, out);
   for (const l of leftovers.filter((l) => l.kind === 'bak')) rollBack(l.path, out);
-  for (const l of [...olds, ...leftovers.filter((l) => l.kind === 'tmp' || l.kind === 'done')]) rmSync(l.path, { recursive: true, force: true });
+  for (const l of [...olds, ...leftovers.filter((l) => l.kind === 'tmp' || l.kind === 'done')]) removeOwnFolder(l.path);
+}
+
+/**
+ * Removes a folder a build made (staging, `.old`, `.bak`, `.done`) with its marker and journal
+ * last: a process killed half way leaves a folder that still proves it is ours, so the next build
+ * finishes the job. Removed in one go, the marker could go first and the rest stay forever.
+ */
+export function removeOwnFolder(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const proofs = new Set([OUTPUT_MARKER, BACKUP_JOURNAL, `${BACKUP_JOURNAL}.tmp`]);
+  for (const name of names) if (!proofs.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** Undoes an unfinished incremental commit from its backup folder, then removes the folder. */
@@ -137,7 +154,7 @@ function rollBack(backup: string, out: string): void {
       renameSync(join(backup, file), to);
     }
   }
-  rmSync(backup, { recursive: true, force: true });
+  removeOwnFolder(backup);
 }
 
 /** The files kept in a backup folder (POSIX paths relative to it), the journal left out. */
@@ -157,12 +174,47 @@ function isOurs(dir: string): boolean {
   }
 }
 
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
+/**
+ * Whether the process that made a folder (its pid and the time in its name) is gone. A live pid is
+ * not enough: pids are reused, and in a container every run's build may get the same small pid,
+ * so a killed build's folders would be kept forever. A process that started after the folder was
+ * made did not make it. Start times are known for this process, and for others on Linux (/proc);
+ * elsewhere a live pid counts as the owner.
+ */
+function ownerIsGone(pid: number, madeAt: number): boolean {
+  if (pid !== process.pid && !isAlive(pid)) return true;
+  const started = startTime(pid);
+  return started !== undefined && started > madeAt + CLOCK_SLACK_MS;
+}
+
+/** Tolerance for the clocks compared (a folder's name is wall time; /proc counts from boot, in whole seconds). */
+const CLOCK_SLACK_MS = 1_000;
+
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * When process `pid` started, in epoch milliseconds, or `undefined` where that is not known.
+ * Linux: `starttime` in /proc/<pid>/stat (clock ticks after boot; USER_HZ is 100 on every Linux
+ * architecture Node runs on) plus `btime` in /proc/stat (boot, whole seconds, rounded down: the
+ * start comes out early, never late, so a live owner is never taken for a newer process).
+ */
+function startTime(pid: number): number | undefined {
+  if (pid === process.pid) return performance.timeOrigin;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from the state (field 3): starttime is field 22.
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const boot = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    const started = boot * 1000 + ticks * 10;
+    return Number.isFinite(started) ? started : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -2,7 +2,7 @@ import {
   copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { BACKUP_JOURNAL, markAsOutput, OUTPUT_MARKER, recoverOutput } from './output-folder.ts';
+import { BACKUP_JOURNAL, markAsOutput, OUTPUT_MARKER, recoverOutput, removeOwnFolder } from './output-folder.ts';
 import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from '../render/render-pages.ts';
 
@@ -68,7 +68,7 @@ export function commitOutput(staging: Staging): void {
     if (hadOutput) renameSync(old, staging.outDir);
     throw error;
   }
-  if (hadOutput) rmSync(old, { recursive: true, force: true });
+  if (hadOutput) removeOwnFolder(old);
 }
 
 /**
@@ -105,7 +105,7 @@ export function commitChanges(staging: Staging, changed: Iterable<string>, remov
     removeEmptyParents(staging.outDir, dirname(file));
   }
   finishBackup(backup);
-  rmSync(staging.dir, { recursive: true, force: true });
+  removeOwnFolder(staging.dir);
 }
 
 /** Creates the backup folder of an incremental commit, its journal written before anything moves. */
@@ -132,7 +132,7 @@ function keepCopy(from: string, to: string): void {
 function finishBackup(backup: string): void {
   const done = backup.replace(/\.bak-(?=\d+-[0-9a-z]+$)/, '.done-');
   renameSync(backup, done);
-  rmSync(done, { recursive: true, force: true });
+  removeOwnFolder(done);
 }
 
 function removeEmptyParents(root: string, dir: string): void {
@@ -156,7 +156,7 @@ function haltForTest(point: string): void {
 
 /** Throws the staging folder away; the previous output stays as it was. */
 export function abortOutput(staging: Staging): void {
-  rmSync(staging.dir, { recursive: true, force: true });
+  removeOwnFolder(staging.dir);
 }
 
 /** Writes a rendered page to the staging folder and keeps only what later stages need. */
