@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
 import { formatMs } from '../src/pipeline/format.ts';
+import { isDiskFullError } from '../src/pipeline/write/disk-full.ts';
 import { outputFolderProblem, recoverOutput } from '../src/pipeline/write/output-folder.ts';
 import { generatorRoot } from '../src/pipeline/paths.ts';
 import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
@@ -76,8 +77,9 @@ function exitCodeFor(error: unknown, program: Command, argv: string[]): number {
     console.error(`\n${list.length} problem${list.length === 1 ? '' : 's'} found; nothing was written.`);
     return 1;
   }
-  // A server function that cannot open (e.g. an unusable DATABASE_URL) says why in its message.
-  if (isFunctionOpenError(error)) {
+  // A server function that cannot open (e.g. an unusable DATABASE_URL) says why in its message,
+  // and so does a full disk.
+  if (isFunctionOpenError(error) || isDiskFullError(error)) {
     console.error(error.message);
     return 1;
   }

@@ -23,6 +23,7 @@ import { previousIndex, startPageIndexer, type PageIndexer } from './pipeline/se
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
+import { diskFullError, folderBytes, isNoSpace } from './pipeline/write/disk-full.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
 
 /**
@@ -81,7 +82,10 @@ interface BuildRun {
  */
 export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Promise<BuiltSite> {
   const run = startRun(options);
-  const parts = dev?.parts ?? (await compileParts(run));
+  // Compiling writes the site's bundle into .cache/site/: a full disk there is said as such.
+  const parts = dev?.parts ?? (await compileParts(run).catch((error: unknown) => {
+    throw isNoSpace(error) ? diskFullError({ folder: join(run.root, '.cache'), outDir: run.outDir }) : error;
+  }));
   const foldersBefore = fingerprintInputs(folderInputs(run.root, parts.compiled.config), [], run.fingerprint);
   tidyMarkdownCache(run.cacheDir, parts.compiled.markdownKey);
   let state: SiteState;
@@ -115,8 +119,10 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     run.lap('write');
     return { summary: summarize(run, parts, state, plan), state, pages };
   } catch (error) {
+    // What the build needed, before its staging folder goes: at least the output it replaces.
+    const needed = isNoSpace(error) ? Math.max(folderBytes(run.outDir), folderBytes(staging.dir)) : 0;
     abortOutput(staging);
-    throw asWriteFailure(error, run.outDir);
+    throw isNoSpace(error) ? noSpace(error, run, needed) : asWriteFailure(error, run.outDir);
   } finally {
     await run.workerPool?.close();
     await run.search?.close();
@@ -365,7 +371,17 @@ function sourceTexts(state: SiteState): Map<string, string> {
   return texts;
 }
 
-/** A file-system error (a full disk, a read-only folder) as one sentence instead of a stack trace. */
+/**
+ * A full disk, in the output (every output write names its file, see `writeOutputFile`) or, for
+ * any other write, in `.cache`. The free space is read after the staging folder was removed.
+ */
+function noSpace(error: NodeJS.ErrnoException, run: BuildRun, needed: number): Error {
+  const inOutput = typeof error.path === 'string' && error.path.startsWith(run.outDir);
+  if (inOutput || !run.cacheDir) return diskFullError({ folder: run.outDir, neededBytes: needed, outDir: run.outDir });
+  return diskFullError({ folder: run.cacheDir, outDir: run.outDir });
+}
+
+/** A file-system error (a read-only folder, a missing one) as one sentence instead of a stack trace. */
 function asWriteFailure(error: unknown, outDir: string): unknown {
   const e = error as NodeJS.ErrnoException;
   if (!(e instanceof Error) || typeof e.code !== 'string' || !e.path || !/^E[A-Z]+$/.test(e.code)) return error;

@@ -170,7 +170,12 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
               feed();
               if (message === 'ready') return;
               const started = performance.now();
-              for (const o of message) outcomes.push(writeRendered(o, options.setup.stagingDir));
+              // A failed write (a full disk) fails the build; thrown in this listener, it would end the process.
+              try {
+                for (const o of message) outcomes.push(writeRendered(o, options.setup.stagingDir));
+              } catch (error) {
+                return reject(error);
+              }
               writing.writeMs += performance.now() - started;
               for (const o of message) if (o.ok) options.onPage?.(o.outFile, o.html);
             });

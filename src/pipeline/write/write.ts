@@ -42,14 +42,27 @@ function ensureDir(dir: string): void {
 export function writeOutputFile(stagingDir: string, outFile: string, contents: string | Uint8Array): void {
   const file = outputFile(stagingDir, outFile);
   ensureDir(dirname(file));
-  writeFileSync(file, contents);
+  withPath(file, () => writeFileSync(file, contents));
 }
 
 /** Copies one file verbatim into the staging folder. */
 export function copyIntoOutput(stagingDir: string, fromDir: string, path: string): void {
   const to = outputFile(stagingDir, path);
   ensureDir(dirname(to));
-  copyFileSync(join(fromDir, path), to);
+  withPath(to, () => copyFileSync(join(fromDir, path), to));
+}
+
+/**
+ * Runs a write, giving its error the path written when it has none: a failed `write` (a full
+ * disk) names no file, and the build tells a full output disk from a full `.cache` by the path.
+ */
+function withPath(path: string, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof Error && !(error as NodeJS.ErrnoException).path) Object.assign(error, { path });
+    throw error;
+  }
 }
 
 /**
