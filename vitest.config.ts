@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirst } from './tests/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -12,8 +11,6 @@ export default defineConfig({
     // (network idle, timers), so a third file fills the gaps. Measured on a clean clone: 316 s
     // with two, 299 s with three.
     maxWorkers: 3,
-    // Longest files first, by a measured table: see tests/sequencer.ts.
-    sequence: { sequencer: LongestFirst },
     env: { NODE_ENV: 'production' },
   },
 });
