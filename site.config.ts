@@ -86,6 +86,9 @@ export default defineSite({
     }),
   },
   functions,
+  // Built for Netlify unless `build --host` says otherwise (README, "Deploying"); the forms
+  // function goes with it, for hosts that run functions.
+  deploy: { host: 'netlify', functions: { '/api/': 'site/functions/host.ts' } },
   commands: { subscribers },
   robots,
   headers,

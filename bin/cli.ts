@@ -8,7 +8,8 @@ import { outputFolderProblem, recoverOutput } from '../src/pipeline/write/output
 import { generatorRoot } from '../src/pipeline/paths.ts';
 import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
 import { isFunctionOpenError } from '../src/serve/functions.ts';
-import type { BuildSummary, CommandSpec } from '../src/pipeline/types.ts';
+import type { BuildSummary, CommandSpec, HostName } from '../src/pipeline/types.ts';
+import { isHostName } from '../src/pipeline/hosts/host.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 // Each command imports what it needs when it runs, so `--help` or a build with nothing to do
@@ -99,6 +100,16 @@ function withBuildFlags(cmd: Command): Command {
     .option('--verbose', 'print more detail', false);
 }
 
+/** `--host <name>`: which static host `build` writes for and `preview` serves like. */
+function hostOption(cmd: Command, what: string, byDefault = "the config's deploy.host, else static"): Command {
+  return cmd.option('--host <name>', `${what}: netlify, cloudflare or static (default: ${byDefault})`, (value: string) => {
+    if (!isHostName(value)) {
+      throw new UsageError(`--host must be netlify, cloudflare or static, not "${value}" (the address to listen on is --listen)`);
+    }
+    return value;
+  });
+}
+
 /**
  * Refuses an `--out` that names a folder a build must not replace, before anything is written
  * or removed; for commands that write, first puts back an output a killed build left renamed away.
@@ -122,6 +133,7 @@ function addBuildCommands(cli: Cli): void {
       root,
       outDir: String(opts.out),
       baseUrl,
+      host: opts.host as HostName | undefined,
       drafts: Boolean(opts.drafts),
       checkOnly,
       noCache: opts.cache === false,
@@ -131,21 +143,20 @@ function addBuildCommands(cli: Cli): void {
     const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
     if (opts.verbose) printTimings(summary);
   };
-  withBuildFlags(cli.program.command('build').description('clean, full build into the output folder'))
+  hostOption(withBuildFlags(cli.program.command('build').description('clean, full build into the output folder')), 'the host to write for')
     .option('--no-cache', 'ignore and do not write the .cache folder')
     .action(act(cli, (opts: Options) => run(opts, false)));
-  withBuildFlags(cli.program.command('check').description('validate content and links without writing output'))
+  hostOption(withBuildFlags(cli.program.command('check').description('validate content and links without writing output')), 'the host to check for')
     .action(act(cli, (opts: Options) => run(opts, true)));
 }
 
 /** `preview`: the built output served the way a CDN would, with the site's server functions. */
 function addPreviewCommand(cli: Cli): void {
-  cli.program
-    .command('preview')
-    .description('serve the built output the way a CDN would')
+  hostOption(cli.program.command('preview'), 'serve as this host would', 'the one the build wrote for')
+    .description('serve the built output the way its host would')
     .option('--out <dir>', 'folder to serve', 'dist')
     .option('--port <number>', 'port', parsePort, 4173)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--listen <address>', 'address to listen on', '127.0.0.1')
     .option('-q, --quiet', 'do not print a line per request', false)
     .action(act(cli, async (opts: Options) => {
       const dir = resolve(cli.root(), String(opts.out));
@@ -154,25 +165,31 @@ function addPreviewCommand(cli: Cli): void {
       }
       const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
       const { openServerFunctions } = await import('../src/serve/server-functions.ts');
+      const { hostOfOutput } = await import('../src/serve/host-rules.ts');
+      // As the build wrote it for, unless told otherwise; a plain CDN runs no functions.
+      const host = (opts.host as HostName | undefined) ?? hostOfOutput(dir);
       // The address comes first; what the functions log while opening follows it.
       const held: string[] = [];
       let log = (line: string) => {
         held.push(line);
       };
-      const functions = await openServerFunctions({ root: cli.root(), log: (line) => log(line), ifBroken: 'throw' });
+      const functions = host === 'static'
+        ? { mounts: {}, close: async () => {} }
+        : await openServerFunctions({ root: cli.root(), log: (line) => log(line), ifBroken: 'throw' });
       const server = createStaticServer({
         dir,
+        host,
         mounts: functions.mounts,
         onResponse: opts.quiet ? undefined : (e) => console.log(requestLogLine(e)),
       });
       let url: string;
       try {
-        ({ url } = await listen(server, String(opts.host), Number(opts.port)));
+        ({ url } = await listen(server, String(opts.listen), Number(opts.port)));
       } catch (error) {
         await functions.close();
         throw error;
       }
-      console.log(`Previewing ${relative(process.cwd(), dir) || dir}/ at ${url}/ (Ctrl+C to stop)`);
+      console.log(`Previewing ${relative(process.cwd(), dir) || dir}/ as ${HOST_LABELS[host]} would serve it, at ${url}/ (Ctrl+C to stop)`);
       log = (line) => console.log(line);
       held.forEach(log);
       // Ctrl+C or a supervisor's SIGTERM: close the functions (a database may write its files) first.
@@ -186,11 +203,13 @@ function addPreviewCommand(cli: Cli): void {
     }));
 }
 
+const HOST_LABELS: Record<HostName, string> = { netlify: 'Netlify', cloudflare: 'Cloudflare Pages', static: 'a plain static host' };
+
 /** `dev`: build, serve and rebuild on every change (src/dev/dev-server.ts). */
 function addDevCommand(cli: Cli): void {
   withBuildFlags(cli.program.command('dev').description('build, serve, and rebuild on every change'))
     .option('--port <number>', 'port', parsePort, 4321)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--listen <address>', 'address to listen on', '127.0.0.1')
     .action(act(cli, async (opts: Options) => {
       const root = cli.root();
       checkOut(root, String(opts.out), true);
@@ -198,7 +217,7 @@ function addDevCommand(cli: Cli): void {
       await startDevServer({
         root,
         outDir: String(opts.out),
-        host: String(opts.host),
+        host: String(opts.listen),
         port: Number(opts.port),
         baseUrl: opts.baseUrl as string | undefined,
         drafts: opts.drafts !== false,

@@ -22,6 +22,8 @@ import { formatMs } from './pipeline/format.ts';
 import { previousIndex, startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
+import { bundleHostFunctions, writeProjectFiles, type HostBundle } from './pipeline/hosts/functions.ts';
+import { hostOf } from './pipeline/hosts/host.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
 import { diskFullError, folderBytes, isNoSpace } from './pipeline/write/disk-full.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
@@ -72,6 +74,8 @@ interface BuildRun {
   search?: PageIndexer;
   /** The previous build's search index, kept as it is when no page changed. */
   searchKept?: Map<string, string>;
+  /** The site's functions bundled for the host (`deploy.functions`); none in dev. */
+  hostBundle?: HostBundle;
   /** Ends the current stage: its time is added to `stages`. */
   lap(stage: string): void;
 }
@@ -177,6 +181,10 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   const publicListing = readPublic(run.root, config);
   const images = await siteImages(run.root, config, publicListing.files, run.cacheDir);
   run.lap('images');
+  if (!dev) {
+    run.hostBundle = await bundleHostFunctions(run.root, config, run.options.host ?? hostOf(config));
+    run.lap('host functions');
+  }
   const content = readContent(run.root, config);
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
@@ -186,11 +194,13 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   const state = computeSiteState(parts, content, publicListing, {
     root: run.root,
     baseUrl: run.options.baseUrl,
+    host: run.options.host,
     drafts: run.options.drafts,
     today: run.fingerprint.today,
     validate: dev?.validate,
     runSiteFunctions: dev?.runSiteFunctions,
     images,
+    hostFiles: run.hostBundle?.output,
   });
   run.lap('content and routes');
   return state;
@@ -319,7 +329,14 @@ function writeBuild(
   }
   // Record the fingerprint only if no input changed while this build read them.
   const folders = folderInputs(run.root, parts.compiled.config);
-  const inputFiles = [...parts.compiled.inputs, ...parts.styles.inputs, ...parts.islands.inputs, join(run.root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
+  const inputFiles = [
+    ...parts.compiled.inputs,
+    ...parts.styles.inputs,
+    ...parts.islands.inputs,
+    ...(run.hostBundle?.inputs ?? []),
+    join(run.root, 'package-lock.json'),
+    join(generatorRoot, 'package-lock.json'),
+  ];
   const unchanged = fingerprintInputs(folders, [], run.fingerprint) === done.foldersBefore;
   const leftOut = describeLeftOut(state.validated.leftOut);
   const pendingManifest = prepareManifest(run.cacheDir, {
@@ -332,6 +349,7 @@ function writeBuild(
   if (plan.mode === 'full') commitOutput(staging);
   else commitChanges(staging, plan.write, plan.remove);
   pendingManifest.publish();
+  if (run.hostBundle) writeProjectFiles(run.root, run.hostBundle.project);
 }
 
 function counts(parts: SiteParts, state: SiteState): { pages: number; redirects: number; assets: number } {

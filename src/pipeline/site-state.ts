@@ -11,8 +11,10 @@ import { loadContent, readContentFiles, type ContentRecord } from './load/load.t
 import { hashText } from './plan/manifest.ts';
 import type { TemplateDeps } from './plan/template-deps.ts';
 import { buildRouteTable } from './routes/routes.ts';
-import { atomFeed, headersFile, redirectPage, redirectsFile, robotsTxt, sitemapXml } from './site-files/site-files.ts';
-import type { CollectionSpec, ContentOf, Entry, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
+import { atomFeed, headersFile, redirectPage, robotsTxt, sitemapXml } from './site-files/site-files.ts';
+import { hostOf } from './hosts/host.ts';
+import { notFoundPages, redirectsFor } from './hosts/redirects.ts';
+import type { CollectionSpec, ContentOf, Entry, HostName, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
 import { foldedCollisions } from './write/output-paths.ts';
 import { noImages, type ImageSet } from './images/process-images.ts';
@@ -83,6 +85,10 @@ export interface SiteStateOptions {
   /** The project folder (social cards read their fonts and images from it). */
   root: string;
   baseUrl?: string;
+  /** The host the output is for (default: the config's `deploy.host`, else `static`). */
+  host?: HostName;
+  /** Output files the host's functions are bundled into (hosts/functions.ts; default: none). */
+  hostFiles?: Map<string, string | Uint8Array>;
   drafts?: boolean;
   /** `YYYY-MM-DD`: entries dated later are left out. */
   today: string;
@@ -210,7 +216,8 @@ function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStat
     assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
   };
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
-  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets]);
+  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets], options.host ?? hostOf(config));
+  for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
   return { routes, routeProblems: table.diagnostics, site, redirects, siteFiles, cards };
 }
 
@@ -222,6 +229,7 @@ export function buildSiteFiles(
   routes: Route[],
   redirects: Redirect[],
   assets: { outFile: string; contents: Uint8Array }[],
+  host: HostName = hostOf(config),
 ): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   for (const a of assets) files.set(a.outFile, a.contents);
@@ -232,8 +240,8 @@ export function buildSiteFiles(
     files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
   }
   for (const [file, contents] of Object.entries(config.files?.(content) ?? {})) files.set(file, contents);
-  files.set('_headers', headersFile(config.headers ?? {}, '/assets/'));
-  files.set('_redirects', redirectsFile(redirects));
+  files.set('_headers', headersFile(config.headers ?? {}, '/assets/', host));
+  files.set('_redirects', redirectsFor(host, redirects, notFoundPages(routes)));
   for (const r of redirects) {
     if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;
     const page = redirectPage(settings, r);

@@ -142,6 +142,8 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * always get a year of immutable caching unless a rule for `/assets/*` says otherwise.
    */
   headers?: Record<string, Record<string, string>>;
+  /** Where the site is deployed, and the functions that host runs beside the files (optional). */
+  deploy?: DeployConfig;
   /**
    * Social cards: a 1200×630 PNG per page for link previews (`og:image`), drawn by the build
    * (optional). Templates find a page's card address at `page.card`.
@@ -255,6 +257,31 @@ export interface CommandContext {
  */
 export type ClientRuntime = 'react' | 'preact';
 
+/**
+ * The static hosts `build --host` writes for. `netlify` and `cloudflare` (Pages) read `_redirects`
+ * and `_headers` and run functions; `static` is any plain CDN or file server: files only, the
+ * redirects as small HTML pages, one `404.html`.
+ */
+export type HostName = 'netlify' | 'cloudflare' | 'static';
+
+export interface DeployConfig {
+  /** The host `build` writes for when `--host` is not given (default: `static`). */
+  host?: HostName;
+  /**
+   * Functions for hosts that run them, by path prefix such as `/api/`: each a module (relative
+   * to the project) whose default export is a `HostFunction`. The build bundles each for the
+   * host: `.netlify/v1/functions/` in the project for Netlify, `_worker.js` and `_routes.json`
+   * in the output for Cloudflare Pages. `dev` and `preview` run `functions` instead.
+   */
+  functions?: Record<string, string>;
+}
+
+/**
+ * A server function as a serverless host runs it: web-standard, given the host's environment
+ * variables (or Cloudflare's bindings) and the client's address as the host reports it.
+ */
+export type HostFunction = (request: Request, context: { env: Record<string, string | undefined>; clientAddress?: string }) => Promise<Response>;
+
 /** A page ready to render: its spec plus where it goes. */
 export interface Route extends PageSpec {
   outFile: string;
@@ -358,6 +385,8 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Include `draft: true` and future-dated entries (default: false). */
   drafts?: boolean;
+  /** The host to write for (default: the config's `deploy.host`, else `static`). */
+  host?: HostName;
   /** Validate only; write nothing (default: false). */
   checkOnly?: boolean;
   /** Number of render workers; 0 renders on the main thread (default: one per core when worthwhile). */

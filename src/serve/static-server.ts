@@ -3,7 +3,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { headersFor, parseHeaders } from './header-rules.ts';
-import { matchRedirect, parseRedirects } from './redirect-rules.ts';
+import { hostAnswer, type HostFiles } from './host-rules.ts';
+import { parseRedirects } from './redirect-rules.ts';
+import type { HostName } from '../pipeline/types.ts';
 import { answer, bodyStream } from './request-body.ts';
 import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts';
 import { sendFile } from './send-file.ts';
@@ -14,10 +16,10 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 export interface StaticServerOptions {
   /** The built site. */
   dir: string;
-  host?: string;
-  port?: number;
   /** Handlers by path prefix, e.g. `{ '/api/': handler }` (default: none; dev and preview mount the site's `functions`). */
   mounts?: Record<string, FetchHandler>;
+  /** The host whose way of serving files and rules to follow (default: none, as dev: see host-rules.ts). */
+  host?: HostName;
   /** Runs before static files are served: the dev server injects its reload client here (optional). */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Rewrites HTML before sending it (optional). */
@@ -57,9 +59,8 @@ function watchedFile<T>(path: string, parse: (text: string) => T, empty: T): () 
 const ALLOW = 'GET, HEAD, OPTIONS';
 
 /**
- * Serves a built site the way a CDN does: existing files first (clean URLs), then `_redirects`
- * rules (301/302 to anywhere, 200 rewrites, 404 rewrites), then `404.html` with status 404;
- * `_headers` applied. No request ends the server: a malformed one gets 400, a failure while
+ * Serves a built site the way its host does (host-rules.ts): its files with clean URLs, the
+ * `_redirects` rules, the not-found pages with status 404, `_headers` applied. No request ends the server: a malformed one gets 400, a failure while
  * answering gets 500 and one line on stderr (see `answerFailure`).
  */
 export function createStaticServer(options: StaticServerOptions): Server {
@@ -105,33 +106,35 @@ function servedFolder(options: StaticServerOptions) {
     res.end(sent);
     return true;
   };
-  const fileFor = (target: string) => {
-    const rel = target.replace(/^\/+/, '').replace(/\/+$/, '');
-    if (isHidden(rel)) return undefined;
-    for (const candidate of [rel, `${rel}.html`, `${rel}/index.html`, rel === '' ? 'index.html' : '']) {
-      // The host reads these two; it never serves them.
-      if (!candidate || candidate === '_redirects' || candidate === '_headers') continue;
+  const files: HostFiles = {
+    exists(file) {
+      // A dot-file is tools' state; the host reads its own files and never serves them.
+      if (!file || isHidden(file) || HOST_FILES.has(file)) return false;
       try {
-        if (statSync(join(dir, candidate)).isFile()) return candidate;
-      } catch { /* try the next */ }
-    }
-    return undefined;
+        return statSync(join(dir, file)).isFile();
+      } catch {
+        return false;
+      }
+    },
   };
-  const notFound = (res: ServerResponse, pathname: string) => {
+  const notFound = (res: ServerResponse, pathname: string, file = '404.html') => {
     for (const name of res.getHeaderNames()) res.removeHeader(name);
-    if (!sendPage(res, '404.html', 404, pathname)) {
+    if (!sendPage(res, file, 404, pathname)) {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.end('Not found');
     }
   };
-  return { dir, headersOf, sendPage, fileFor, notFound };
+  return { dir, headersOf, sendPage, files, notFound };
 }
 
-/** Answers one request: mounted handlers, then files, `_redirects` rules and the 404 page. */
+/** Files the hosts read and never serve: their rules, and Cloudflare's worker and its routes. */
+const HOST_FILES = new Set(['_redirects', '_headers', '_worker.js', '_routes.json']);
+
+/** Answers one request: mounted handlers, then the files and `_redirects` rules as the host would. */
 function siteAnswerer(options: StaticServerOptions) {
   const folder = servedFolder(options);
-  const { fileFor, sendPage, notFound } = folder;
+  const { sendPage, notFound } = folder;
   const redirects = watchedFile(join(options.dir, '_redirects'), parseRedirects, []);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -146,29 +149,20 @@ function siteAnswerer(options: StaticServerOptions) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuseMethod(req, res);
     if (options.intercept?.(req, res)) return;
 
-    const served = fileFor(pathname);
-    const match = matchRedirect(redirects(), url.pathname);
-    // A redirect of one exact path wins over the HTML fallback page the build writes at that path
-    // (as on Cloudflare Pages), so aliases and outbound links are real HTTP redirects. Splat and
-    // placeholder rules, and rewrites, only apply where no file exists unless forced with "!".
-    const exactRedirect = !!match && !/[*:]/.test(match.rule.from) && match.rule.status >= 300 && match.rule.status < 400;
-    if (match && (!served || match.rule.force || exactRedirect)) {
-      const { rule, to } = match;
-      if (rule.status >= 300 && rule.status < 400) {
-        res.statusCode = rule.status;
-        res.setHeader('Location', to + (to.includes('?') ? '' : url.search));
-        return void res.end();
-      }
-      const target = fileFor(to);
-      if (target && sendPage(res, target, rule.status, url.pathname)) return;
+    // Rules match the address as sent (percent-encoded), files by its decoded path.
+    const answer = hostAnswer(options.host, folder.files, redirects(), { raw: url.pathname, path: pathname, search: url.search });
+    if (answer.kind === 'redirect') {
+      res.statusCode = answer.status;
+      res.setHeader('Location', answer.location);
+      return void res.end();
     }
-    if (!served) return notFound(res, url.pathname);
-    if (served.endsWith('.html')) {
-      if (!sendPage(res, served, 200, url.pathname)) notFound(res, url.pathname);
+    if (answer.kind === 'not-found') return notFound(res, url.pathname, answer.file);
+    if (answer.file.endsWith('.html')) {
+      if (!sendPage(res, answer.file, answer.status, url.pathname)) notFound(res, url.pathname);
       return;
     }
     for (const [k, v] of folder.headersOf(url.pathname)) res.setHeader(k, v);
-    if (!(await sendFile(req, res, join(folder.dir, served)))) notFound(res, url.pathname);
+    if (!(await sendFile(req, res, join(folder.dir, answer.file)))) notFound(res, url.pathname);
   };
 }
 

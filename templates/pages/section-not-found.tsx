@@ -1,9 +1,13 @@
 import { Document } from '../components/document.tsx';
 import type { SitePageProps } from '../content.ts';
 
+/** How long an unknown promo address shows "Redirecting..." before it goes to the home page. */
+export const REDIRECT_AFTER_MS = 3000;
+
 /**
- * What an unknown address in a section shows (served with status 404 by the `_redirects` rules):
- * the section's own message and a way home. The promo section shows only "Redirecting...".
+ * What an unknown address in a section shows (written as `<section>/404.html`, which each host
+ * serves with status 404 for the section's unknown addresses): the section's own message and a
+ * way home. The promo section shows only "Redirecting...", and then goes to the home page.
  */
 export function SectionNotFoundPage(props: SitePageProps & { title: string; message: string; minimal: boolean }) {
   const { site, title, message, minimal } = props;
@@ -20,8 +24,13 @@ export function SectionNotFoundPage(props: SitePageProps & { title: string; mess
         </head>
         <body>
           <main className="wrap redirecting">
-            <p>{message}</p>
+            <h1>{message}</h1>
           </main>
+          {/* It says so, so it does: to the home page after a moment, or by a link without JavaScript. */}
+          <noscript>
+            <p className="redirecting"><a href="/">Go to the home page</a></p>
+          </noscript>
+          <script dangerouslySetInnerHTML={{ __html: `setTimeout(() => location.replace('/'), ${REDIRECT_AFTER_MS});` }} />
         </body>
       </html>
     );

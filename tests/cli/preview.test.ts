@@ -13,7 +13,8 @@ describe('preview', () => {
 
   beforeAll(async () => {
     fx = copyFixture('basic');
-    const built = runCli(['build', '--root', fx.root, '--quiet']);
+    // Built for Netlify: preview serves it as Netlify would (tests/hosts/ compares the two).
+    const built = runCli(['build', '--root', fx.root, '--quiet', '--host', 'netlify']);
     expect(built.status, built.stderr).toBe(0);
     server = await startCli(['preview', '--root', fx.root, '--port', '0']);
   });
@@ -23,7 +24,7 @@ describe('preview', () => {
   });
 
   it('says where it serves', () => {
-    expect(server!.output()).toMatch(/^Previewing \S*dist\/ at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)\n/);
+    expect(server!.output()).toMatch(/^Previewing \S*dist\/ as Netlify would serve it, at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)\n/);
   });
 
   it('serves a page at its clean URL, with and without the trailing slash', async () => {

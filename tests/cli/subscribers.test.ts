@@ -27,7 +27,7 @@ function cli(args: string[], env: Record<string, string> = {}) {
 const children = new Set<ChildProcess>();
 /** Starts `heartnotes preview` on a free port; resolves with its address and a way to stop it. */
 function preview(env: Record<string, string> = {}): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, ['bin/heartnotes.mjs', '--root', root, 'preview', '--port', '0'], { cwd: repoRoot, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/heartnotes.mjs', '--root', root, 'preview', '--port', '0', '--host', 'netlify'], { cwd: repoRoot, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (children.delete(child), resolve(code))));

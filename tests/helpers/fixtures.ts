@@ -51,13 +51,14 @@ export function copyFixture(name: string, prefix = 'heartnotes-test-'): FixtureC
 /**
  * Plugs this repository's server side into a fixture copy the way site.config.ts does for the real
  * site: the copy's site.config.ts becomes the shared fixture site plus the `functions` of
- * site/server.ts (the forms function at `/api/`), with `<temp>/site` a link to the real site/.
+ * site/server.ts (the forms function at `/api/`), with `<temp>/site` a link to the real site/. It is
+ * built for Netlify, as the real site is, so `preview` mounts the function (a plain CDN runs none).
  */
 export function plugInSiteForms(fx: FixtureCopy): FixtureCopy {
   symlinkSync(join(repoRoot, 'site'), join(fx.temp, 'site'), 'dir');
   fx.write(
     'site.config.ts',
-    "import site from '../_shared/site.ts';\nimport { functions } from '../../../site/server.ts';\n\nexport default { ...site, functions };\n",
+    "import site from '../_shared/site.ts';\nimport { functions } from '../../../site/server.ts';\n\nexport default { ...site, functions, deploy: { host: 'netlify' } };\n",
   );
   return fx;
 }

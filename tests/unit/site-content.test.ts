@@ -145,7 +145,7 @@ function parseRating(raw: unknown): number | undefined {
 describe('articles at /post/{slug} (docs/product.md, "Articles")', () => {
   const postPaths = () =>
     readdirSync(join(dist, 'post'))
-      .filter((f) => f.endsWith('.html'))
+      .filter((f) => f.endsWith('.html') && f !== '404.html')
       .map((f) => `/post/${f.replace(/\.html$/, '')}`)
       .sort();
 
@@ -727,7 +727,7 @@ describe('indexes (docs/product.md, "Core pages")', () => {
     const list = $$(main, 'article.card');
     expect(list).toHaveLength(11);
     const hrefs = list.map((c) => $(c, '.card-title a, h2 a, h3 a')!.attrs.href);
-    const posts = readdirSync(join(dist, 'post')).map((f) => `/post/${f.replace(/\.html$/, '')}`);
+    const posts = readdirSync(join(dist, 'post')).filter((f) => f !== '404.html').map((f) => `/post/${f.replace(/\.html$/, '')}`);
     expect([...hrefs].sort()).toEqual(posts.sort());
     const dates = list.map((c) => $(c, 'time[datetime]')!.attrs.datetime);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -761,7 +761,7 @@ describe('category pages (docs/product.md, "Core pages", "Data files")', () => {
 
   it('each page has its banner, icon, description, tags and featured articles', () => {
     const idToPath = new Map<number, string>();
-    for (const f of readdirSync(join(dist, 'post'))) {
+    for (const f of readdirSync(join(dist, 'post')).filter((name) => name !== '404.html')) {
       const path = `/post/${f.replace(/\.html$/, '')}`;
       idToPath.set(Number($(page(path).main, 'article[data-article-id]')!.attrs['data-article-id']), path);
     }
@@ -792,7 +792,7 @@ describe('category pages (docs/product.md, "Core pages", "Data files")', () => {
 describe('search and social metadata on every page (docs/product.md, "Output", "Shared layout")', () => {
   const all = () => htmlFiles(dist).map((file) => ({ file, path: pathOf(file), ...page(pathOf(file)) }));
   const contentPage = (path: string) =>
-    /^\/(post|affiliate|category)\//.test(path) || ADVICE_PATHS.includes(path) || GIFT_PATHS.includes(path);
+    (/^\/(post|affiliate|category)\//.test(path) && !path.endsWith('/404')) || ADVICE_PATHS.includes(path) || GIFT_PATHS.includes(path);
 
   it('every page has a title, description, canonical, og:image and twitter:card; titles are unique', () => {
     const problems: string[] = [];
@@ -825,7 +825,7 @@ describe('search and social metadata on every page (docs/product.md, "Output", "
         continue;
       }
       const types = typesOf(ld);
-      if (path.startsWith('/post/') && !types.includes('Article')) problems.push(`${path}: no Article`);
+      if (path.startsWith('/post/') && path !== '/post/404' && !types.includes('Article')) problems.push(`${path}: no Article`);
       const shownQuestions = $$(main, 'section.faq details > summary, #faq details > summary').map(text);
       const faqLd = ld.find((d) => d['@type'] === 'FAQPage');
       if (shownQuestions.length && !faqLd) problems.push(`${path}: shows an FAQ but has no FAQPage`);
@@ -862,7 +862,7 @@ describe('search and social metadata on every page (docs/product.md, "Output", "
     const listed = new Set(locs.map((l) => new URL(l).pathname));
     const problems: string[] = [];
     for (const { file, path, doc } of all()) {
-      const isErrorPage = file === '404.html' || file.startsWith('404/');
+      const isErrorPage = file === '404.html' || file.endsWith('/404.html');
       // A second address of a page (canonical elsewhere) is indexed under its canonical only.
       const canonical = canonicalOf(doc);
       const duplicate = canonical !== undefined && new URL(canonical).pathname !== path;
@@ -897,7 +897,8 @@ describe('_redirects (docs/product.md, "Core pages", "Advice pages")', () => {
       .filter((l) => l && !l.startsWith('#'))
       .map((l) => {
         const [from, to, status] = l.split(/\s+/);
-        return { from, to, status: Number(status) };
+        // `302!`: forced, as Netlify needs (the site is built for Netlify).
+        return { from, to, status: Number.parseInt(status, 10) };
       });
 
   it('a 302 for every /promo/{id} and /redirect/{id} of the data files', () => {
@@ -912,7 +913,7 @@ describe('_redirects (docs/product.md, "Core pages", "Advice pages")', () => {
     }
   });
 
-  it('404 rules for unknown /post/*, /affiliate/*, /category/*, /promo/*, to pages with the section message', () => {
+  it('404 rules for unknown /post/*, /affiliate/*, /category/*, /promo/*, to the section\'s 404.html with its message', () => {
     const r = rules();
     const messages: Record<string, string> = {
       post: "Oops! We couldn't find the article you're looking for.",
@@ -922,9 +923,9 @@ describe('_redirects (docs/product.md, "Core pages", "Advice pages")', () => {
     };
     for (const [section, message] of Object.entries(messages)) {
       const rule = r.find((x) => x.from === `/${section}/*`);
-      expect(rule?.status, `/${section}/* rule`).toBe(404);
-      expect(builtExists(rule!.to), `${rule!.to} exists`).toBe(true);
-      expect(text(page(rule!.to).main), `${rule!.to} shows the message`).toContain(message);
+      expect(rule, `/${section}/* rule`).toMatchObject({ status: 404, to: `/${section}/404.html` });
+      expect(builtExists(`/${section}/404`), `${rule!.to} exists`).toBe(true);
+      expect(text(page(`/${section}/404`).main), `${rule!.to} shows the message`).toContain(message);
       // The catch-all comes after the real addresses of the section, or it would hide them.
       const firstReal = r.findIndex((x) => x.from.startsWith(`/${section}/`) && x.from !== `/${section}/*`);
       if (firstReal !== -1) expect(firstReal, `/${section}/* comes after the section's own rules`).toBeLessThan(r.indexOf(rule!));

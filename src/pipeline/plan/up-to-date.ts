@@ -14,6 +14,8 @@ export interface FingerprintOptions {
   today: string;
   /** `HEARTNOTES_CLIENT_RUNTIME` (see islands.ts, not imported here to keep this check light). */
   clientRuntime?: string;
+  /** `--host`, when given (the config's choice is in the config file's own fingerprint). */
+  host?: string;
 }
 
 /**
@@ -71,6 +73,7 @@ export function fingerprintOptionsFor(options: BuildOptions, outDir: string): Fi
     drafts: Boolean(options.drafts),
     today: (options.now ?? new Date()).toISOString().slice(0, 10),
     clientRuntime: process.env.HEARTNOTES_CLIENT_RUNTIME || undefined,
+    host: options.host,
   };
 }
 

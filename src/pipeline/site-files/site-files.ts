@@ -1,7 +1,8 @@
 import { escapeXml } from '../../escape.ts';
 import { canonicalUrl } from '../routes/urls.ts';
-import type { FeedEntry, Redirect, Route, SiteSettings } from '../types.ts';
+import type { FeedEntry, HostName, Redirect, Route, SiteSettings } from '../types.ts';
 import { outFileFor } from '../routes/routes.ts';
+import { ruleLines } from '../hosts/redirects.ts';
 
 
 /** `sitemap.xml`: every indexable page, absolute URLs, sorted. */
@@ -56,18 +57,16 @@ export function atomFeed(settings: SiteSettings, title: string, entries: FeedEnt
 
 /**
  * `_redirects` in the format Netlify and Cloudflare Pages read: `from to status`, one a line,
- * first match wins, so exact paths come before splats.
+ * first match wins, so exact paths come before splats (see hosts/redirects.ts for what each host
+ * needs besides).
  */
 export function redirectsFile(redirects: Redirect[]): string {
-  const lines: string[] = [];
-  const ordered = [...redirects].sort((a, b) => Number(a.from.includes('*')) - Number(b.from.includes('*')));
-  for (const r of ordered) {
-    lines.push(`${r.from} ${r.to} ${r.status}`);
-    // Clean URLs: the same path with a trailing slash must redirect too.
-    if (!r.from.includes('*') && r.from !== '/' && r.status !== 404) lines.push(`${r.from}/ ${r.to} ${r.status}`);
-  }
+  const lines = ruleLines(redirects);
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
+
+/** How `_headers` starts: the host the build wrote for follows (a comment to the hosts). */
+export const HOST_LINE = '# heartnotes build --host ';
 
 /** How long a hashed asset may be cached: a year, never revalidated (its name changes with its bytes). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -77,10 +76,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * indented, in the order of `rules`. Hashed assets under `assetPrefix` are cached for a year
  * unless `rules` gives their pattern a `Cache-Control` of its own.
  */
-export function headersFile(rules: Record<string, Record<string, string>>, assetPrefix: string): string {
+export function headersFile(rules: Record<string, Record<string, string>>, assetPrefix: string, host?: HostName): string {
   const assets = `${assetPrefix}*`;
   const all = { ...rules, [assets]: { 'Cache-Control': IMMUTABLE, ...rules[assets] } };
-  const lines: string[] = [];
+  // The first line names the host the output is for: `preview` serves it the way that host does.
+  const lines: string[] = host && host !== 'static' ? [`${HOST_LINE}${host}`] : [];
   for (const [pattern, headers] of Object.entries(all)) {
     lines.push(pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`));
   }

@@ -1,0 +1,115 @@
+import * as esbuild from 'esbuild';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
+import { messages } from '../../diagnostics/messages.ts';
+import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
+import type { HostName, SiteConfig } from '../types.ts';
+
+/** What bundling a site's functions for its host gives the build. */
+export interface HostBundle {
+  /** Files for the output folder, by output path (Cloudflare Pages: `_worker.js`, `_routes.json`). */
+  output: Map<string, string | Uint8Array>;
+  /** Files for the project folder, written once the output is in place (Netlify: `.netlify/v1/functions/…`). */
+  project: Map<string, Uint8Array>;
+  /** The source files bundled, absolute (a change to one makes the next build run). */
+  inputs: string[];
+}
+
+/** Where Netlify's build and `netlify dev` look for functions a framework wrote (its Frameworks API). */
+export const NETLIFY_FUNCTIONS = '.netlify/v1/functions';
+
+/**
+ * Bundles each module of `deploy.functions` with an adapter for `host`, so the host runs it
+ * unchanged: one Netlify function per path prefix (its `config.path` routes the prefix to it),
+ * or one Cloudflare Pages `_worker.js` that answers the prefixes and hands every other request
+ * to the static files, with `_routes.json` so that only the prefixes reach the worker (the
+ * files keep their `_redirects` and `_headers`). A plain CDN runs no functions: nothing to do.
+ */
+export async function bundleHostFunctions(root: string, config: SiteConfig, host: HostName): Promise<HostBundle> {
+  const bundle: HostBundle = { output: new Map(), project: new Map(), inputs: [] };
+  const functions = Object.entries(config.deploy?.functions ?? {});
+  if (host === 'static' || functions.length === 0) return bundle;
+  const modules = functions.map(([prefix, module]) => ({ prefix, path: resolve(root, module) }));
+  try {
+    if (host === 'netlify') {
+      for (const { prefix, path } of modules) {
+        const name = prefix.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '-') || 'root';
+        const built = await bundleEntry(root, netlifyAdapter(path, prefix), 'node');
+        bundle.project.set(`${NETLIFY_FUNCTIONS}/${name}.mjs`, built.contents);
+        bundle.inputs.push(...built.inputs);
+      }
+    } else {
+      const built = await bundleEntry(root, cloudflareAdapter(modules), 'workerd');
+      bundle.output.set('_worker.js', built.contents);
+      bundle.output.set('_routes.json', `${JSON.stringify({ version: 1, include: modules.map((m) => `${m.prefix}*`), exclude: [] }, null, 2)}\n`);
+      bundle.inputs.push(...built.inputs);
+    }
+  } catch (error) {
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.hostFunctionCompile));
+  }
+  return bundle;
+}
+
+/** A Netlify function (the web-standard API) calling the site's function with Netlify's environment and client address. */
+function netlifyAdapter(module: string, prefix: string): string {
+  return [
+    `import handler from ${JSON.stringify(module)};`,
+    'export default (request, context) => handler(request, { env: Netlify.env.toObject(), clientAddress: context.ip });',
+    `export const config = { path: ${JSON.stringify([`${prefix}*`])} };`,
+  ].join('\n');
+}
+
+/** A Cloudflare Pages worker (advanced mode): the prefixes go to the site's functions, the rest to the files. */
+function cloudflareAdapter(modules: { prefix: string; path: string }[]): string {
+  return [
+    ...modules.map((m, i) => `import f${i} from ${JSON.stringify(m.path)};`),
+    `const mounts = [${modules.map((m, i) => `[${JSON.stringify(m.prefix)}, f${i}]`).join(', ')}];`,
+    'export default {',
+    '  fetch(request, env) {',
+    '    const { pathname } = new URL(request.url);',
+    '    const mount = mounts.find(([prefix]) => pathname.startsWith(prefix));',
+    "    if (mount) return mount[1](request, { env, clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });",
+    '    return env.ASSETS.fetch(request);',
+    '  },',
+    '};',
+  ].join('\n');
+}
+
+/** One self-contained ES module from `source`, for Node (Netlify) or workerd (Cloudflare, with nodejs_compat). */
+async function bundleEntry(root: string, source: string, runtime: 'node' | 'workerd'): Promise<{ contents: Uint8Array; inputs: string[] }> {
+  const result = await esbuild.build({
+    stdin: { contents: source, resolveDir: root, loader: 'js', sourcefile: 'host-adapter.js' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+    ...(runtime === 'node'
+      ? { platform: 'node', target: 'node20', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } }
+      : { platform: 'neutral', target: 'es2022', conditions: ['workerd', 'worker', 'import'], mainFields: ['module', 'main'], external: ['cloudflare:*', 'node:*'] }),
+  });
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<stdin>')).map((f) => resolve(root, f));
+  return { contents: result.outputFiles[0].contents, inputs };
+}
+
+/**
+ * Writes the files a host reads from the project folder, each by a rename (never half-written),
+ * and removes the other files of the folders they go into: a function whose prefix was renamed
+ * or removed must not stay deployed.
+ */
+export function writeProjectFiles(root: string, files: Map<string, Uint8Array>): void {
+  const folders = new Set([...files.keys()].map((file) => dirname(file)));
+  for (const folder of folders) {
+    mkdirSync(join(root, folder), { recursive: true });
+    for (const name of readdirSync(join(root, folder))) {
+      if (!files.has(`${folder}/${name}`)) rmSync(join(root, folder, name), { recursive: true, force: true });
+    }
+  }
+  for (const [file, contents] of files) {
+    const temp = join(root, `${file}.${process.pid}.tmp`);
+    writeFileSync(temp, contents);
+    renameSync(temp, join(root, file));
+  }
+}

@@ -1,0 +1,76 @@
+import type { HostName, Redirect, Route } from '../types.ts';
+
+/**
+ * What each host reads of the redirects, and how it finds a not-found page.
+ *
+ * # Design decision
+ * The hosts disagree, and a rule one of them needs breaks the other (tried on `netlify dev
+ * --offline` 26.2 and `wrangler pages dev` 4.86):
+ * - Netlify serves an existing file before an unforced rule, and the build writes a small HTML
+ *   page at every old address (for hosts that read no rules), so its redirects must be forced
+ *   (`301!`). A 404 rule (`/post/* /post/404.html 404`) picks a folder's not-found page.
+ * - Cloudflare Pages applies every rule before its files, rejects the whole file over a `!`, and
+ *   rejects 404 rules; it serves the nearest `404.html` up the folder tree by itself.
+ * - A plain CDN reads no rules at all: it gets the old addresses' HTML pages and one `404.html`.
+ * Not-found pages are therefore pages written as `404.html` or `<folder>/404.html`, not rules:
+ * each host is given what it needs to serve them for unknown addresses, and with status 404 at
+ * their own address too.
+ */
+
+/** A not-found page: the folder whose unknown addresses it answers (`/`, `/blog/`) and its file. */
+export interface NotFoundPage {
+  folder: string;
+  outFile: string;
+}
+
+/** The pages written as `404.html` or `<folder>/404.html`, deepest folder first. */
+export function notFoundPages(routes: Pick<Route, 'outFile'>[]): NotFoundPage[] {
+  return routes
+    .filter((r) => r.outFile === '404.html' || r.outFile.endsWith('/404.html'))
+    .map((r) => ({ folder: `/${r.outFile.slice(0, -'404.html'.length)}`, outFile: r.outFile }))
+    .sort((a, b) => b.folder.length - a.folder.length || (a.folder < b.folder ? -1 : 1));
+}
+
+/**
+ * The `_redirects` file for `host`. A plain CDN reads none, but the file is written for it all the
+ * same, in the form both hosts read (plain rules), for whoever puts the output on a host that does.
+ */
+export function redirectsFor(host: HostName, redirects: Redirect[], notFound: NotFoundPage[]): string {
+  const lines: string[] = [];
+  if (host === 'static') lines.push(...ruleLines(redirects));
+  else lines.push(...hostLines(host, redirects, notFound));
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** Netlify's and Cloudflare's rules: forced redirects, or rewrites, for the not-found pages. */
+function hostLines(host: 'netlify' | 'cloudflare', redirects: Redirect[], notFound: NotFoundPage[]): string[] {
+  const lines: string[] = [];
+  // A not-found page at its own address answers 404 too, as it does for every unknown one.
+  for (const page of notFound) {
+    const own = `/${page.outFile.slice(0, -'.html'.length)}`;
+    if (host === 'netlify') lines.push(`${own} /${page.outFile} 404!`, `/${page.outFile} /${page.outFile} 404!`);
+    // Cloudflare has no 404 rules: a rewrite to an address with no file gets its 404 page.
+    else lines.push(`${own} ${own}.missing 200`);
+  }
+  lines.push(...ruleLines(redirects.filter((r) => r.status !== 404 || host === 'netlify'), host === 'netlify'));
+  if (host === 'netlify') {
+    for (const page of notFound) if (page.folder !== '/') lines.push(`${page.folder}* /${page.outFile} 404`);
+  }
+  return lines;
+}
+
+/**
+ * `from to status` lines, first match wins, so exact paths come before splats; each exact
+ * address is redirected with a trailing slash too. `force` marks redirects `!`, so they win over
+ * the file at their address.
+ */
+export function ruleLines(redirects: Redirect[], force = false): string[] {
+  const lines: string[] = [];
+  const ordered = [...redirects].sort((a, b) => Number(a.from.includes('*')) - Number(b.from.includes('*')));
+  for (const r of ordered) {
+    const status = force && r.status >= 300 && r.status < 400 ? `${r.status}!` : String(r.status);
+    lines.push(`${r.from} ${r.to} ${status}`);
+    if (!r.from.includes('*') && r.from !== '/' && r.status !== 404) lines.push(`${r.from}/ ${r.to} ${status}`);
+  }
+  return lines;
+}
