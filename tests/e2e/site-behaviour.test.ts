@@ -63,14 +63,17 @@ describe('unknown addresses in a section show that section\'s message (docs/prod
     }
   });
 
-  it('/promo/nope → 404 and a page whose visible text is only "Redirecting..."', async () => {
+  it('/promo/nope → 404 and a page whose visible text is only "Redirecting...", as its h1; it then goes to the home page', async () => {
     const { page, response, problems } = await open(session.browser.context, '/promo/nope', DESKTOP, 404);
     try {
       expect(response?.status()).toBe(404);
       expect(await visibleText(page)).toBe('Redirecting...');
+      expect(await page.locator('h1').innerText()).toBe('Redirecting...');
       // Give the browser time for its late requests (the favicon) before judging them.
       await page.waitForLoadState('networkidle');
       expect(problems.all(), 'console errors or failed requests on /promo/nope').toEqual([]);
+      await page.waitForURL(url('/'), { timeout: 15_000 });
+      expect(await page.locator('h1').count()).toBeGreaterThan(0);
     } finally {
       await page.close();
     }
