@@ -5,6 +5,7 @@ import { outboundRedirects, routes } from './templates/routes.ts';
 import { templates } from './templates/index.ts';
 import { cards } from './templates/cards.ts';
 import { breakupChecklistPdf } from './templates/lib/checklist-pdf.ts';
+import { messages } from './site/commands/messages.ts';
 import { subscribers } from './site/commands/subscribers.ts';
 import { functions, headers, robots } from './site/server.ts';
 
@@ -89,7 +90,7 @@ export default defineSite({
   // Built for Netlify unless `build --host` says otherwise (README, "Deploying"); the forms
   // function goes with it, for hosts that run functions.
   deploy: { host: 'netlify', functions: { '/api/': 'site/functions/host.ts' } },
-  commands: { subscribers },
+  commands: { subscribers, messages },
   robots,
   headers,
   // Articles, guides, reviews and gift guides mark their text with data-pagefind-body; landing

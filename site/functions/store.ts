@@ -29,6 +29,10 @@ export interface Store {
    * were stored in the last CONTACT_REPEAT_MINUTES, in which case nothing is added.
    */
   addContact(row: { name: string; email: string; message: string; source: string | null; consent: string }): Promise<boolean>;
+  /** Every subscriber, newest first. */
+  listSubscribers(): Promise<SubscriberRow[]>;
+  /** Every contact message, newest first. */
+  listContacts(): Promise<ContactRow[]>;
   /** Everything stored about an address (GDPR access). */
   exportEmail(email: string): Promise<PersonData>;
   /** Removes everything stored about an address and returns what was removed (GDPR erasure). */
@@ -83,6 +87,8 @@ export function createStore(db: Db): Store {
         );
         return rows.length === 1;
       }),
+    listSubscribers: () => db.query<SubscriberRow>(`select ${SUBSCRIBER} from subscribers order by created_at desc, id desc`),
+    listContacts: () => db.query<ContactRow>(`select ${CONTACT} from contacts order by created_at desc, id desc`),
     exportEmail: (email) =>
       db.transaction(async (tx) => ({
         email,
