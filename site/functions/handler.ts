@@ -3,6 +3,7 @@
 // options from the adapter (the dev/preview server, a serverless entry file).
 import { CONSENT, LIMITS, checkSource, isBot, validateContact, validateSubscribe, type Validation } from '../forms/validate.ts';
 import { DEFAULT_RATE_LIMIT, createRateLimiter, type RateLimit } from './rate-limit.ts';
+import { contactNotice, guideEmail, type FormsMail, type MailMessage, type Mailer } from './mail.ts';
 import { errorPage, jsonResponse, redirectResponse } from './responses.ts';
 import type { Store } from './store.ts';
 
@@ -17,8 +18,13 @@ export interface FormsHandlerOptions {
   clientKey?: (request: Request) => string;
   /** How long a submission may wait for the database before the answer is 503 (default: 10,000 ms). */
   timeoutMs?: number;
-  /** Where database outages are reported, once when they start and once when they end (default: console.error). */
+  /** Where database outages and mail failures are reported (default: console.error). */
   log?: (line: string) => void;
+  /**
+   * The guide to each new subscriber and a note to the editors of each new contact message, sent
+   * after the row is committed; a failure is logged and never changes the answer (default: no mail).
+   */
+  mail?: FormsMail;
 }
 
 export const STORE_DOWN_MESSAGE = 'The form could not be saved right now; nothing was stored. Please try again in a few minutes.';
@@ -51,9 +57,10 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
   const log = options.log ?? ((line: string) => console.error(line));
   const timeoutMs = options.timeoutMs ?? 10_000;
   let outage = false;
+  const send = options.mail ? createSender(options.mail, log) : undefined;
 
-  /** Runs one write; resolves once it is committed, else throws a 503 refusal. */
-  const save = async (write: (store: Store) => Promise<unknown>): Promise<void> => {
+  /** Runs one write; resolves with its result once it is committed, else throws a 503 refusal. */
+  const save = async <T>(write: (store: Store) => Promise<T>): Promise<T> => {
     const work = getStore().then(write);
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A write still running at the deadline may yet commit: the answer is then a 503 for a stored
@@ -62,8 +69,9 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
       timer = setTimeout(() => reject(new Error(`no answer from the database within ${timeoutMs} ms`)), timeoutMs);
     });
     work.catch(() => {});
+    let result: T;
     try {
-      await Promise.race([work, deadline]);
+      result = await Promise.race([work, deadline]);
     } catch (error) {
       if (!outage) log(`Forms: the database is unavailable (${(error as Error).message}); answering 503 until it is back.`);
       outage = true;
@@ -73,6 +81,7 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
     }
     if (outage) log('Forms: the database is back; accepting submissions again.');
     outage = false;
+    return result;
   };
 
   return async (request) => {
@@ -95,10 +104,16 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
         const source = (given: string | null) => given ?? refererPath(request, url, false);
         if (route.kind === 'subscribe') {
           const { email, source: given } = accepted(validateSubscribe(fields));
-          await save((s) => s.addSubscriber({ email, source: source(given), consent: CONSENT.subscribe }));
+          const added = await save((s) => s.addSubscriber({ email, source: source(given), consent: CONSENT.subscribe }));
+          // Once per address: subscribing again (the guide is on /thank-you) or a stranger typing
+          // someone's address over and over sends nothing more.
+          if (added) await send?.('subscribe', (mail) => guideEmail(mail, email));
         } else {
-          const { name, email, message, source: given } = accepted(validateContact(fields));
-          await save((s) => s.addContact({ name, email, message, source: source(given), consent: CONSENT.contact }));
+          const row = accepted(validateContact(fields));
+          const page = source(row.source);
+          const added = await save((s) => s.addContact({ ...row, source: page, consent: CONSENT.contact }));
+          // A repeat within the window stored nothing, and tells nobody again.
+          if (added) await send?.('contact', (mail) => (mail.notify ? contactNotice(mail, mail.notify, { ...row, source: page }, new Date()) : null));
         }
       }
       return html ? redirectResponse(route.done) : jsonResponse({ ok: true }, 200);
@@ -108,6 +123,49 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
       const body = error.field ? { error: error.error, field: error.field } : { error: error.error };
       return jsonResponse(body, error.status, error.headers);
     }
+  };
+}
+
+type Compose = (mail: FormsMail) => MailMessage | null;
+
+/**
+ * Sends the mail of a committed row: the answer waits for it at most `timeoutMs` (the sending goes
+ * on after that), and a failure is logged, once per send, without the address. What is not sent
+ * for want of a transport or an editors' address is said once.
+ */
+function createSender(mail: FormsMail, log: (line: string) => void): (kind: Kind, compose: Compose) => Promise<void> {
+  const timeoutMs = mail.timeoutMs ?? 5_000;
+  const said = new Set<string>();
+  const once = (key: string, line: string) => {
+    if (!said.has(key)) log(line);
+    said.add(key);
+  };
+  let opening: Promise<Mailer> | undefined;
+  const what = { subscribe: 'the guide for a new subscriber', contact: 'the note to the editors of a new contact message' };
+  const stored = { subscribe: 'the subscription is stored', contact: 'the message is stored (heartnotes messages list)' };
+  return async (kind, compose) => {
+    if (!mail.mailer) {
+      once('mailer', 'Mail: no mail transport is set (SMTP_URL), so no email is sent; sign-ups still get their guide on /thank-you, and contact messages are stored (heartnotes messages list).');
+      return;
+    }
+    const message = compose(mail);
+    if (!message) {
+      once('notify', 'Mail: no address is set to tell of contact messages (HEARTNOTES_NOTIFY_EMAIL, or contactEmail in content/site.json); they are stored (heartnotes messages list).');
+      return;
+    }
+    const { mailer } = mail;
+    opening ??= typeof mailer === 'function' ? mailer() : Promise.resolve(mailer);
+    opening.catch(() => {
+      opening = undefined;
+    });
+    const sending = opening.then((m) => m.send(message));
+    sending.catch((error: Error) => log(`Mail: ${what[kind]} could not be sent (${error?.message ?? error}); ${stored[kind]}.`));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([sending.catch(() => {}), waited]);
+    clearTimeout(timer);
   };
 }
 

@@ -2,9 +2,12 @@
 // generator bundles this module for the host named by `build --host` (site.config.ts,
 // `deploy.functions`) and calls it with each request, the host's environment and the client's
 // address. Set DATABASE_URL (a pooled connection string of Neon, Supabase or any PostgreSQL) in
-// the site's environment variables; HEARTNOTES_FORMS_RATE_LIMIT is optional.
+// the site's environment variables; HEARTNOTES_FORMS_RATE_LIMIT is optional, and so is SMTP_URL:
+// without it no mail is sent (README, "Forms").
 import type { HostFunction } from '../../src/index.ts';
+import site from '../../content/site.json';
 import { createFormsHandler, type FetchHandler } from './handler.ts';
+import { mailSettings, type FormsMail } from './mail.ts';
 import { openPostgres } from './postgres-db.ts';
 
 import { migrate } from './schema.ts';
@@ -36,8 +39,21 @@ function store(env: Record<string, string | undefined>): Promise<Store> {
   return opening;
 }
 
+/**
+ * SMTP when SMTP_URL is set (nodemailer, loaded with the first message); otherwise no transport,
+ * and the log says once that no mail is sent. There is no outbox folder on a serverless host.
+ */
+function mail(env: Record<string, string | undefined>): FormsMail {
+  const url = env.SMTP_URL?.trim();
+  return {
+    ...mailSettings({ env, site }),
+    mailer: url ? () => import('./mailers.ts').then(({ smtpMailer }) => smtpMailer(url)) : null,
+  };
+}
+
 const forms: HostFunction = (request, { env, clientAddress }) => {
   handler ??= createFormsHandler({
+    mail: mail(env),
     store: () => store(env),
     rateLimit: { max: Number(env.HEARTNOTES_FORMS_RATE_LIMIT) || 10, windowMs: 60_000 },
     clientKey: (r) => clients.get(r) ?? 'unknown',

@@ -4,6 +4,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createFormsHandler, type FetchHandler } from './handler.ts';
+import { mailSettings, type FormsMail } from './mail.ts';
+import { MailConfigError, checkSmtpUrl, describeSmtpUrl, fileMailer, smtpMailer } from './mailers.ts';
 import { migrate } from './schema.ts';
 import { createStore, type Store } from './store.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './rate-limit.ts';
@@ -37,7 +39,52 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
 /** `<root>/.data/pglite`, or `$HEARTNOTES_DATA_DIR/pglite`. */
 function pgliteDir(root: string, env: Record<string, string | undefined>): string {
-  return join(env.HEARTNOTES_DATA_DIR ? resolve(root, env.HEARTNOTES_DATA_DIR) : join(root, '.data'), 'pglite');
+  return join(dataDir(root, env), 'pglite');
+}
+
+/** `<root>/.data`, or `$HEARTNOTES_DATA_DIR`. */
+function dataDir(root: string, env: Record<string, string | undefined>): string {
+  return env.HEARTNOTES_DATA_DIR ? resolve(root, env.HEARTNOTES_DATA_DIR) : join(root, '.data');
+}
+
+/** `<root>/.data/outbox`, or `$HEARTNOTES_DATA_DIR/outbox`: where dev and preview write the mail they would send. */
+export function outboxDir(root: string, env: Record<string, string | undefined> = process.env): string {
+  return join(dataDir(root, env), 'outbox');
+}
+
+/**
+ * The forms' mail in dev and preview: through the SMTP server at SMTP_URL, else written as .eml
+ * files to the outbox. The sender, the editors' address and the site address come from the
+ * environment or content/site.json (site/functions/mail.ts, `mailSettings`). Throws
+ * StoreOpenError when SMTP_URL is set but not an SMTP address.
+ */
+export function mailFromEnv(root: string, env: Record<string, string | undefined> = process.env): FormsMail {
+  let site: { title?: string; url?: string; contactEmail?: string } = {};
+  try {
+    site = JSON.parse(readFileSync(join(root, 'content', 'site.json'), 'utf8'));
+  } catch { /* no site.json: the environment must say */ }
+  const settings = mailSettings({ env, site });
+  const smtp = env.SMTP_URL?.trim();
+  if (smtp) {
+    try {
+      checkSmtpUrl(smtp);
+    } catch (error) {
+      throw new StoreOpenError((error as MailConfigError).message);
+    }
+    return { ...settings, mailer: smtpMailer(smtp) };
+  }
+  const dir = outboxDir(root, env);
+  return { ...settings, mailer: fileMailer(dir, relative(process.cwd(), dir) || dir) };
+}
+
+/** The start-up line: what mail is sent, and where it goes. */
+function mailLine(mail: FormsMail, env: Record<string, string | undefined>): string {
+  const smtp = env.SMTP_URL?.trim();
+  const where = smtp
+    ? `are sent through ${describeSmtpUrl(smtp)} (SMTP_URL)`
+    : `are written as .eml files to ${(mail.mailer as { description: string }).description.replace(/^the outbox /, '')}/ (set SMTP_URL to send them)`;
+  const notify = mail.notify ? `a note of each contact message to ${mail.notify}` : 'no note of contact messages (set HEARTNOTES_NOTIFY_EMAIL)';
+  return `Mail (the guide to each new subscriber, ${notify}) ${where}.`;
 }
 
 async function openPostgresStore(url: string): Promise<Store> {
@@ -174,6 +221,7 @@ export interface MountedForms {
 export async function mountForms(options: OpenStoreOptions & { log: (line: string) => void }): Promise<MountedForms> {
   const env = options.env ?? process.env;
   const rateLimit = rateLimitFromEnv(env);
+  const mail = mailFromEnv(options.root, env);
   const forms = 'Forms (/api/subscribe, /api/contact)';
   let opening: Promise<Store> | undefined;
   let open: () => Promise<Store>;
@@ -192,8 +240,9 @@ export async function mountForms(options: OpenStoreOptions & { log: (line: strin
       return opening;
     };
   }
+  options.log(mailLine(mail, env));
   return {
-    handler: createFormsHandler({ store: open, rateLimit, log: options.log }),
+    handler: createFormsHandler({ store: open, rateLimit, log: options.log, mail }),
     close: async () => {
       const store = await opening?.catch(() => undefined);
       await store?.close();

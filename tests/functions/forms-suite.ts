@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT, LIMITS } from '../../site/forms/validate.ts';
 import type { Db } from '../../site/functions/db.ts';
 import { createFormsHandler, STORE_DOWN_MESSAGE, type FetchHandler } from '../../site/functions/handler.ts';
+import type { FormsMail, MailMessage } from '../../site/functions/mail.ts';
 import { migrate } from '../../site/functions/schema.ts';
 import { CONTACT_REPEAT_MINUTES, createStore, type Store } from '../../site/functions/store.ts';
 
@@ -441,6 +442,74 @@ export function formsSuite(name: string, target: SuiteTarget): { db: () => Db } 
       expect(removed.contacts).toHaveLength(2);
       expect(await store.exportEmail('gdpr@example.com')).toEqual({ email: 'gdpr@example.com', subscribers: [], contacts: [] });
       expect(await count('contacts')).toBe(1);
+    });
+
+    it('lists every subscriber and contact message, newest first', async () => {
+      for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) await handler(json(S, { email }));
+      await handler(json(C, { name: 'A', email: 'a@example.com', message: 'First' }));
+      await handler(json(C, { name: 'B', email: 'b@example.com', message: 'Second' }));
+      expect((await store.listSubscribers()).map((r) => r.email)).toEqual(['three@example.com', 'two@example.com', 'one@example.com']);
+      expect((await store.listContacts()).map((r) => [r.name, r.message])).toEqual([['B', 'Second'], ['A', 'First']]);
+    });
+
+    describe('mail, sent after the row is committed', () => {
+      const settings = { from: '"Heart Notes" <hello@site.test>', notify: 'editors@site.test', siteUrl: 'https://site.test' };
+      /** A handler whose mailer records each message, with what was stored when it was sent. */
+      const withMail = (send: (m: MailMessage) => Promise<void>, mail: Partial<FormsMail> = {}) => {
+        const log: string[] = [];
+        const sent: { message: MailMessage; rows: number }[] = [];
+        const mailer = { description: 'test', send: async (m: MailMessage) => (sent.push({ message: m, rows: (await count('subscribers')) + (await count('contacts')) }), send(m)) };
+        const h = createFormsHandler({ store, rateLimit: { max: 1000, windowMs: 60_000 }, log: (l) => log.push(l), mail: { ...settings, mailer, ...mail } });
+        return { h, log, sent };
+      };
+
+      it('sends a new subscriber the guide once, with its link, and the editors each new contact message, replying to its sender', async () => {
+        const { h, sent, log } = withMail(async () => {});
+        expect((await h(json(S, { email: 'Ann@Example.com', source: '/quiz' }))).status).toBe(200);
+        expect((await h(form(S, { email: 'ann@example.com' }))).status).toBe(303);
+        expect(sent).toHaveLength(1);
+        expect(sent[0].rows).toBe(1);
+        expect(sent[0].message).toMatchObject({ from: settings.from, to: 'Ann@Example.com', subject: 'Your free guide: 10 Texts That Melt His Heart' });
+        expect(sent[0].message.text).toContain('https://site.test/thank-you#the-guide');
+        const message = 'Hello,\nyour article on texting helped. Zoë';
+        expect((await h(json(C, { name: 'Zoë', email: 'zoe@example.com', message, source: '/contact' }))).status).toBe(200);
+        expect((await h(json(C, { name: 'Zoë', email: 'ZOE@example.com', message }))).status).toBe(200);
+        expect(sent).toHaveLength(2);
+        expect(sent[1].rows).toBe(2);
+        expect(sent[1].message).toMatchObject({ to: 'editors@site.test', replyTo: 'zoe@example.com', subject: 'Contact message from Zoë' });
+        expect(sent[1].message.text).toContain(`Zoë <zoe@example.com> wrote through the contact form on /contact at `);
+        expect(sent[1].message.text).toContain(message);
+        expect(log).toEqual([]);
+      });
+
+      it('keeps the row and the answer when mail fails or hangs, and logs the failure without the address', async () => {
+        const failing = withMail(() => Promise.reject(new Error('535 authentication failed')));
+        expect(await (await failing.h(json(S, { email: 'fail@example.com' }))).json()).toEqual({ ok: true });
+        const posted = await failing.h(form(C, { name: 'F', email: 'fail@example.com', message: 'Hi' }));
+        expect(posted.status).toBe(303);
+        expect(failing.log).toEqual([
+          'Mail: the guide for a new subscriber could not be sent (535 authentication failed); the subscription is stored.',
+          'Mail: the note to the editors of a new contact message could not be sent (535 authentication failed); the message is stored (heartnotes messages list).',
+        ]);
+        const hanging = withMail(() => new Promise(() => {}), { timeoutMs: 200 });
+        const started = Date.now();
+        expect((await hanging.h(json(S, { email: 'slow@example.com' }))).status).toBe(200);
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect((await rows('subscribers')).map((r) => r.email)).toEqual(['fail@example.com', 'slow@example.com']);
+        expect(await count('contacts')).toBe(1);
+      });
+
+      it('says once when there is no transport or no editors\' address, and still stores every form', async () => {
+        const none = withMail(async () => {}, { mailer: null });
+        for (const email of ['n1@example.com', 'n2@example.com']) expect((await none.h(json(S, { email }))).status).toBe(200);
+        expect(none.log).toEqual([expect.stringMatching(/^Mail: no mail transport is set \(SMTP_URL\), so no email is sent; sign-ups still get their guide on \/thank-you/)]);
+        const nobody = withMail(async () => {}, { notify: null });
+        for (const message of ['One', 'Two']) expect((await nobody.h(json(C, { name: 'N', email: 'n@example.com', message }))).status).toBe(200);
+        expect(nobody.sent).toEqual([]);
+        expect(nobody.log).toEqual([expect.stringMatching(/^Mail: no address is set to tell of contact messages \(HEARTNOTES_NOTIFY_EMAIL/)]);
+        expect(await count('subscribers')).toBe(2);
+        expect(await count('contacts')).toBe(2);
+      });
     });
   });
 
