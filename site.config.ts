@@ -5,6 +5,8 @@ import { outboundRedirects, routes } from './templates/routes.ts';
 import { templates } from './templates/index.ts';
 import { cards } from './templates/cards.ts';
 import { breakupChecklistPdf } from './templates/lib/checklist-pdf.ts';
+import { scaffolds } from './templates/scaffolds.ts';
+import { checks } from './templates/checks.ts';
 import { messages } from './site/commands/messages.ts';
 import { subscribers } from './site/commands/subscribers.ts';
 import { functions, headers, robots } from './site/server.ts';
@@ -39,53 +41,8 @@ export default defineSite({
       author: a.data.author,
     })),
   }),
-  scaffolds: {
-    post: ({ title, slug, today }) => ({
-      file: `content/articles/${slug}.md`,
-      text: [
-        '---',
-        `id: 1000`,
-        `title: ${JSON.stringify(title)}`,
-        `excerpt: "One or two sentences that tell a reader what they will take away."`,
-        `category: Relationship`,
-        `date: ${today}`,
-        `author: The Heart Notes editors`,
-        `coverImage: /images/covers/default.svg`,
-        `coverAlt: "Describe the cover image for someone who cannot see it"`,
-        `draft: true`,
-        '---',
-        '',
-        `Start with the reader's situation in a sentence or two.`,
-        '',
-        '## The first idea',
-        '',
-        'Write the advice here. Remove `draft: true` above when it is ready to publish.',
-        '',
-      ].join('\n'),
-    }),
-    page: ({ title, slug }) => ({
-      file: `content/pages/${slug}.md`,
-      text: ['---', `title: ${JSON.stringify(title)}`, `description: "What this page offers, in one sentence."`, 'draft: true', '---', '', 'Write the page here.', ''].join('\n'),
-    }),
-    guide: ({ title, slug, today }) => ({
-      file: `content/guides/${slug}.md`,
-      text: [
-        '---',
-        `title: ${JSON.stringify(title)}`,
-        `description: "What a reader will learn from this guide, in one or two sentences (50-170 characters)."`,
-        `excerpt: "One or two sentences for the guide's card on /guides."`,
-        'category: Relationship Advice',
-        `date: ${today}`,
-        'coverImage: /images/covers/default.svg',
-        'coverAlt: "Describe the cover image for someone who cannot see it"',
-        'draft: true',
-        '---',
-        '',
-        'Start with the reader\'s situation.',
-        '',
-      ].join('\n'),
-    }),
-  },
+  scaffolds,
+  checks,
   functions,
   // Built for Netlify unless `build --host` says otherwise (README, "Deploying"); the forms
   // function goes with it, for hosts that run functions.

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
@@ -90,12 +90,22 @@ function exitCodeFor(error: unknown, program: Command, argv: string[]): number {
 
 class UsageError extends Error {}
 
-/** The flags `build`, `check` and `dev` share. */
+/** The flags `build` and `check` share. */
 function withBuildFlags(cmd: Command): Command {
+  return withSiteFlags(cmd.option('--out <dir>', 'output folder', 'dist'))
+    .option('--drafts', 'include drafts and future-dated entries, marked as such (build: not into dist/)', false);
+}
+
+/**
+ * Where `dev` writes: a folder of its own under `.cache/`, never the output `build` writes and
+ * `preview` serves, since dev includes drafts and scheduled entries (README, "Adding content").
+ */
+const DEV_OUT = '.cache/dev';
+
+/** The flags `build`, `check` and `dev` share. */
+function withSiteFlags(cmd: Command): Command {
   return cmd
-    .option('--out <dir>', 'output folder', 'dist')
     .option('--base-url <url>', 'absolute site URL for canonical links, the sitemap and the feed')
-    .option('--drafts', 'include drafts and future-dated entries', false)
     .option('-q, --quiet', 'print only errors', false)
     .option('--verbose', 'print more detail', false);
 }
@@ -125,6 +135,11 @@ function addBuildCommands(cli: Cli): void {
   const run = async (opts: Options, checkOnly: boolean) => {
     const root = cli.root();
     checkOut(root, String(opts.out), !checkOnly);
+    if (opts.drafts && !checkOnly && resolve(root, String(opts.out)) === resolve(root, 'dist')) {
+      throw new UsageError(
+        'build --drafts writes drafts and scheduled entries, which must never be uploaded, so not into dist/; give them a folder of their own, e.g. --drafts --out drafts-preview (or use "heartnotes dev", which shows them)',
+      );
+    }
     const baseUrl = opts.baseUrl as string | undefined;
     if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl)) {
       throw new UsageError(`--base-url must be an absolute http(s) URL such as https://example.com, not "${baseUrl}"`);
@@ -207,16 +222,21 @@ const HOST_LABELS: Record<HostName, string> = { netlify: 'Netlify', cloudflare: 
 
 /** `dev`: build, serve and rebuild on every change (src/dev/dev-server.ts). */
 function addDevCommand(cli: Cli): void {
-  withBuildFlags(cli.program.command('dev').description('build, serve, and rebuild on every change'))
+  withSiteFlags(cli.program.command('dev').description(`build into ${DEV_OUT}/, serve, and rebuild on every change (drafts and scheduled entries included)`))
+    .option('--no-drafts', 'leave out drafts and future-dated entries, as build does')
+    .addOption(new Option('--out <dir>').hideHelp())
     .option('--port <number>', 'port', parsePort, 4321)
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
     .action(act(cli, async (opts: Options) => {
+      if (opts.out !== undefined) {
+        throw new UsageError(`dev writes to ${DEV_OUT}/ only, never to a folder you deploy (it shows drafts); --out is for "heartnotes build"`);
+      }
       const root = cli.root();
-      checkOut(root, String(opts.out), true);
+      recoverOutput(resolve(root, DEV_OUT));
       const { startDevServer } = await import('../src/dev/dev-server.ts');
       await startDevServer({
         root,
-        outDir: String(opts.out),
+        outDir: DEV_OUT,
         host: String(opts.listen),
         port: Number(opts.port),
         baseUrl: opts.baseUrl as string | undefined,
@@ -256,8 +276,9 @@ async function scaffold(root: string, kind: string, title: string, slugOption: s
   if (!slug) {
     throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
   }
+  const { scaffoldContent } = await import('../src/pipeline/validate/scaffold-content.ts');
   const today = new Date().toISOString().slice(0, 10);
-  const { file, text } = make({ title, slug, today });
+  const { file, text } = make({ title, slug, today, content: scaffoldContent(root, config, today) });
   const contentDir = config.contentDir ?? 'content';
   const name = file.split('/').pop() ?? '';
   if (!file.startsWith(`${contentDir}/`) || file.split('/').some((s) => s === '..' || s.startsWith('.')) || !/^[a-z0-9][a-z0-9._-]*\.(md|json)$/.test(name)) {
@@ -354,7 +375,9 @@ async function scaffoldKindsHelp(root: string): Promise<string> {
     const kinds = Object.entries(config.scaffolds ?? {});
     if (!kinds.length) return '\nThis site has no scaffolds: add some under "scaffolds" in site.config.ts.';
     const width = Math.max(...kinds.map(([kind]) => kind.length));
-    const example = { title: 'First date ideas', slug: 'first-date-ideas', today: new Date().toISOString().slice(0, 10) };
+    const { scaffoldContent } = await import('../src/pipeline/validate/scaffold-content.ts');
+    const today = new Date().toISOString().slice(0, 10);
+    const example = { title: 'First date ideas', slug: 'first-date-ideas', today, content: scaffoldContent(root, config, today) };
     const lines = kinds.map(([kind, make]) => {
       let file: string;
       try {

@@ -451,7 +451,7 @@ export function describeLeftOut(leftOut: LeftOut[], shown = 5): string {
   if (!leftOut.length) return '';
   const each = leftOut.slice(0, shown).map((e) => `${e.file} (${e.reason === 'draft' ? 'draft' : `scheduled for ${e.date}`})`);
   const more = leftOut.length > shown ? `, and ${leftOut.length - shown} more` : '';
-  return `Left out ${leftOut.length} ${leftOut.length === 1 ? 'entry' : 'entries'}: ${each.join(', ')}${more}; build --drafts to include ${leftOut.length === 1 ? 'it' : 'them'}`;
+  return `Left out ${leftOut.length} ${leftOut.length === 1 ? 'entry' : 'entries'}: ${each.join(', ')}${more}; "heartnotes dev" shows ${leftOut.length === 1 ? 'it' : 'them'}`;
 }
 
 function failOn(diagnostics: Diagnostic[]): void {

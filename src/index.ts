@@ -11,6 +11,7 @@ export type {
   ClientRuntime,
   CollectionSpec,
   ContentOf,
+  ContentProblem,
   Entry,
   FeedEntry,
   JsonCollection,
@@ -18,6 +19,7 @@ export type {
   PageSpec,
   Redirect,
   RouteDef,
+  ScaffoldInput,
   SearchOptions,
   SiteConfig,
   SiteSettings,
@@ -25,6 +27,9 @@ export type {
 
 /** Schema building blocks for collections: dates, date-times, site paths, image paths, slugs. */
 export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipeline/validate/fields.ts';
+
+/** "Did you mean …": the nearest name to a mistyped one, and candidates ordered nearest first (for a site's `checks`). */
+export { byCloseness, closest } from './pipeline/validate/closest.ts';
 
 /** Social cards: how they look and what each page's card says. */
 export type { CardsConfig, CardSpec, CardStyle, Route } from './pipeline/types.ts';

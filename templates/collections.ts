@@ -3,6 +3,7 @@ import {
   articleSchema, categoriesSchema, featuresSchema, giftSchema, guideIndexSchema, guideSchema, homeSchema, navSchema,
   landingSchema, outboundSchema, pageSchema, partnersSchema, reviewSchema, siteSchema, thirdPartiesSchema,
 } from './schemas.ts';
+import { scaffoldText } from './scaffolds.ts';
 
 /**
  * The site's content model: each collection's files under content/ and the zod schema that
@@ -20,9 +21,9 @@ export const collections = {
   promos: { kind: 'json', file: 'data/promos.json', schema: outboundSchema },
   outbound: { kind: 'json', file: 'data/redirects.json', schema: outboundSchema },
   thirdParties: { kind: 'json', file: 'data/third-parties.json', schema: thirdPartiesSchema },
-  pages: { kind: 'markdown', folder: 'pages', schema: pageSchema },
-  articles: { kind: 'markdown', folder: 'articles', schema: articleSchema },
-  guides: { kind: 'markdown', folder: 'guides', schema: guideSchema },
+  pages: { kind: 'markdown', folder: 'pages', schema: pageSchema, scaffoldText: scaffoldText.pages },
+  articles: { kind: 'markdown', folder: 'articles', schema: articleSchema, scaffoldText: scaffoldText.articles },
+  guides: { kind: 'markdown', folder: 'guides', schema: guideSchema, scaffoldText: scaffoldText.guides },
   reviews: { kind: 'markdown', folder: 'reviews', schema: reviewSchema, placeholders: true },
   gifts: { kind: 'markdown', folder: 'gifts', schema: giftSchema },
   landing: { kind: 'markdown', folder: 'landing', schema: landingSchema },

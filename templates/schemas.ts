@@ -35,6 +35,12 @@ export const categoriesSchema = z.strictObject({
       links: z.array(z.strictObject({ path: sitePath(), label: z.string().min(1) })).min(1),
     }),
   ),
+  /**
+   * The names an entry's `category` may take besides the titles of `categories` and `groups`:
+   * labels with no page of their own (an occasion such as "Mother’s Day"). Any other name is an
+   * error at its line (templates/checks.ts), so a misspelt one is never published.
+   */
+  labels: z.array(z.string().min(1)).default([]),
   /** One entry per category page: "dating" → /category/dating, "dating/first-dates" → /category/dating/first-dates. */
   categories: z.array(
     z.strictObject({

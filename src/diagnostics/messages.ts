@@ -22,6 +22,11 @@ export const messages = {
     message: `not valid JSON: ${reason}`,
     hint: 'check for a missing comma, a trailing comma or an unquoted key near this position',
   }),
+  scaffoldText: (where: string) => ({
+    code: 'content/scaffold-text',
+    message: `${where === 'the body' ? 'this line of the body' : `"${where}"`} is still the placeholder text from \`heartnotes new\``,
+    hint: 'write the entry\'s own text here (a draft, `draft: true`, may keep it until it is published)',
+  }),
   missingField: (field: string, collection: string, expected: string) => ({
     code: 'content/missing-field',
     message: `"${field}" is required in ${collection} and is missing`,

@@ -15,7 +15,7 @@ import { atomFeed, headersFile, redirectPage, robotsTxt, sitemapXml } from './si
 import { hostOf } from './hosts/host.ts';
 import { notFoundPages, redirectsFor } from './hosts/redirects.ts';
 import type { CollectionSpec, ContentOf, Entry, HostName, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
-import { validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
+import { locateField, validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
 import { foldedCollisions } from './write/output-paths.ts';
 import { noImages, type ImageSet } from './images/process-images.ts';
 import { pageImageKeys } from './images/references.ts';
@@ -168,10 +168,10 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
     diagnostics.push(...found);
     if (options.failFast && diagnostics.length) throw new DiagnosticError(sortDiagnostics(diagnostics));
   };
-  stage([]);
   // Each collection was parsed by its own schema, which is what ContentOf describes; the generator
   // handles every site, so it sees the content with the general collection types.
   const data = validated.content as SiteContent;
+  stage(siteChecks(config, data, content));
   const run = options.runSiteFunctions ?? ((fn) => fn());
   const computed = run(() => runSiteFunctions(parts, data, options));
   stage(computed.routeProblems);
@@ -236,7 +236,7 @@ export function buildSiteFiles(
   files.set('sitemap.xml', sitemapXml(settings, routes));
   files.set('robots.txt', robotsTxt(settings, config.robots?.disallow));
   if (config.feed) {
-    const feed = config.feed(content);
+    const feed = config.feed(publishedOnly(config, content));
     files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
   }
   for (const [file, contents] of Object.entries(config.files?.(content) ?? {})) files.set(file, contents);
@@ -248,6 +248,33 @@ export function buildSiteFiles(
     files.set(page.outFile, page.html);
   }
   return files;
+}
+
+/**
+ * The content without the drafts and scheduled entries a `drafts` build (dev) includes: what the
+ * feed is made of, so no mode ever announces an unpublished entry.
+ */
+function publishedOnly(config: SiteConfig, content: SiteContent): SiteContent {
+  const out: Record<string, unknown> = { ...content };
+  for (const [name, spec] of Object.entries(config.collections)) {
+    if (spec.kind === 'markdown') out[name] = (content[name] as Entry[]).filter((e) => !e.draft && !e.scheduled);
+  }
+  return out as SiteContent;
+}
+
+/**
+ * The problems the site's own `checks` find across entries and data files, each at the line of
+ * the field it names (or the file's first line when the field is not written out, e.g. a default).
+ */
+function siteChecks(config: SiteConfig, data: SiteContent, content: Map<string, LoadedFile>): Diagnostic[] {
+  if (!config.checks) return [];
+  return config.checks(data).map((p) => {
+    const file = typeof p.entry === 'string' ? p.entry : p.entry.file;
+    const record = content.get(file)?.record;
+    const path = Array.isArray(p.field) ? p.field : [p.field];
+    const where = record ? locateField(record, path, 'value') : { file };
+    return { code: 'content/site-check', message: p.message, ...(p.hint ? { hint: p.hint } : {}), ...where };
+  });
 }
 
 /**

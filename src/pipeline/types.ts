@@ -18,6 +18,12 @@ export interface MarkdownCollection<S extends ZodType = ZodType> {
   schema: S;
   /** Replace `{{field}}` in the body with the entry's own front-matter field (default: false). */
   placeholders?: boolean;
+  /**
+   * Texts the site's scaffolds (`heartnotes new`) write for the editor to replace (optional). A
+   * published entry whose front-matter value or body line still holds one is an error at that
+   * line; a draft may keep them.
+   */
+  scaffoldText?: string[];
 }
 
 /** A JSON data file (relative to `content/`), validated as a whole. */
@@ -42,6 +48,10 @@ export interface Entry<T = Record<string, unknown>> {
   body: string;
   /** 1-based line of the file on which the body starts. */
   bodyLine: number;
+  /** Set on a `draft: true` entry, which only a `drafts` build (dev) publishes. */
+  draft?: true;
+  /** The date (`YYYY-MM-DD`) of an entry dated after today, which only a `drafts` build (dev) publishes. */
+  scheduled?: string;
 }
 
 /** The validated content: each collection name mapped to its entries (Markdown) or data (JSON). */
@@ -87,6 +97,28 @@ export interface RouteDef<Content> {
   pages: (content: Content) => PageSpec[];
 }
 
+/** What a scaffold is given: the title and slug `new` was asked for, today, and the site's content. */
+export interface ScaffoldInput<Content = Record<string, unknown>> {
+  title: string;
+  slug: string;
+  /** `YYYY-MM-DD` */
+  today: string;
+  /** The validated content, drafts and future-dated entries included. */
+  content: Content;
+}
+
+/** A problem a site's `checks` found: the entry (or its file), the field, and what to do. */
+export interface ContentProblem {
+  /** The entry, or a content file's path relative to the project. */
+  entry: Entry | string;
+  /** The front-matter field (or data path) the problem is in, e.g. `category` or `['groups', 0, 'id']`. */
+  field: string | (string | number)[];
+  /** What is wrong, as one sentence. */
+  message: string;
+  /** How to fix it (optional). */
+  hint?: string;
+}
+
 export interface FeedEntry {
   path: string;
   title: string;
@@ -113,8 +145,17 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
   redirects?: (content: ContentOf<C>) => Redirect[];
   /** Extra output files generated from content, e.g. a PDF, by output path (optional). */
   files?: (content: ContentOf<C>) => Record<string, string | Uint8Array>;
-  /** Templates for `heartnotes new <kind> <title>` (optional). */
-  scaffolds?: Record<string, (input: { title: string; slug: string; today: string }) => { file: string; text: string }>;
+  /**
+   * Templates for `heartnotes new <kind> <title>` (optional). Each is given the validated content,
+   * drafts and scheduled entries included, to pick what depends on it (the next free id, say).
+   */
+  scaffolds?: Record<string, (input: ScaffoldInput<ContentOf<C>>) => { file: string; text: string }>;
+  /**
+   * Rules across entries and data files that no one schema can check, e.g. that an entry's
+   * category is one a data file lists (optional). Each problem names the entry and field; the
+   * build reports it at that field's line. Runs on the content the build publishes.
+   */
+  checks?: (content: ContentOf<C>) => ContentProblem[];
   /** Entries of the Atom feed, newest first (optional). */
   feed?: (content: ContentOf<C>) => { title: string; entries: FeedEntry[] };
   /** How islands are bundled for the browser (optional). */
@@ -360,6 +401,13 @@ export interface PageProps<Data = Record<string, unknown>, Shared = Record<strin
     markdown: (source: string) => string;
     /** The address of the page's social card, when the site draws cards (see `SiteConfig.cards`). */
     card?: string;
+    /**
+     * Set when the page's entry is a draft. Only `dev` (and `build --drafts`) render such a page,
+     * so a template can mark it ("Draft — not published") knowing a real build never shows that.
+     */
+    draft?: true;
+    /** The entry's future date (`YYYY-MM-DD`) when it is scheduled; as `draft`, never set by a real build. */
+    scheduled?: string;
   };
 }
 

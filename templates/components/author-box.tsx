@@ -1,13 +1,19 @@
 import { HeartMark } from './icons.tsx';
 
-/** Who wrote the page. The site is written by its editorial team; no invented personas. */
-export function AuthorBox({ name, bio }: { name: string; bio: string }) {
+/**
+ * Who wrote the page: the entry's `author` when it names one, else the editorial team. The team's
+ * bio describes the team, so it is shown only under the team's name; another author gets their
+ * name and nothing invented about them (no bio or photo we do not have).
+ */
+export function AuthorBox({ author, team }: { author?: string; team: { name: string; bio: string } }) {
+  const name = author?.trim() || team.name;
+  const isTeam = name === team.name;
   return (
     <aside className="author-box" aria-label="About the author" data-pagefind-ignore="">
       <span className="author-mark"><HeartMark size={36} /></span>
       <div>
         <p className="author-name">{name}</p>
-        <p>{bio} <a href="/about">More about us</a>.</p>
+        <p>{isTeam ? `${team.bio} ` : `Published by ${team.name}. `}<a href="/about">More about us</a>.</p>
       </div>
     </aside>
   );

@@ -73,7 +73,7 @@ export function Document({
         <title>{fullTitle}</title>
         <meta name="description" content={meta.description} />
         <link rel="canonical" href={canonical} />
-        {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+        {meta.noindex || page.draft || page.scheduled ? <meta name="robots" content="noindex, follow" /> : null}
         {meta.refresh ? <meta httpEquiv="refresh" content={`${meta.refresh.seconds}; url=${meta.refresh.url}`} /> : null}
         <meta name="theme-color" content="#a3123a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -108,6 +108,12 @@ export function Document({
         ) : null}
         <Header siteTitle={settings.title} nav={shared.nav} current={page.path} />
         <main id="main" tabIndex={-1}>
+          {/* Only dev (and build --drafts) render drafts and scheduled entries: a real build never has this. */}
+          {page.draft || page.scheduled ? (
+            <p className="draft-marker" role="status">
+              {page.draft ? 'Draft — not published' : `Scheduled for ${page.scheduled} — not published yet`}
+            </p>
+          ) : null}
           {affiliate ? (
             <div className="wrap">
               <AffiliateNotice />

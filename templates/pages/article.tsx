@@ -65,7 +65,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
           <p><a className="button" href="/guides">Explore the guides</a></p>
         </aside>
         <ShareBar url={page.url} title={data.title} />
-        <AuthorBox name={shared.site.editorialTeam.name} bio={shared.site.editorialTeam.bio} />
+        <AuthorBox author={data.author} team={shared.site.editorialTeam} />
       </article>
       {related.length ? (
         <section className="wrap related" aria-labelledby="related-heading">

@@ -76,7 +76,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         <Faq title={data.faqTitle} items={data.faq} firstOpen={data.faqFirstOpen} renderMarkdown={page.markdown} />
         <ShareBar url={page.url} title={data.title} />
-        <AuthorBox name={shared.site.editorialTeam.name} bio={shared.site.editorialTeam.bio} />
+        <AuthorBox team={shared.site.editorialTeam} />
       </article>
     </Document>
   );

@@ -161,13 +161,13 @@ describe('the summary says what was left out', () => {
     const r = build();
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(
-      'Left out 2 entries: content/posts/a-draft.md (draft), content/posts/b-later.md (scheduled for 2999-12-01); build --drafts to include them\n',
+      'Left out 2 entries: content/posts/a-draft.md (draft), content/posts/b-later.md (scheduled for 2999-12-01); "heartnotes dev" shows them\n',
     );
     const again = build();
     expect(again.stdout, 'a build with nothing to do says it again').toMatch(
       /^Left out 2 entries: content\/posts\/a-draft\.md \(draft\), .*\nNothing changed: /m,
     );
-    const all = build('--drafts');
+    const all = build('--drafts', '--out', 'drafts-preview');
     expect(all.status, all.stderr).toBe(0);
     expect(all.stdout).not.toContain('Left out');
   });
@@ -178,7 +178,7 @@ describe('the summary says what was left out', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(
       'Left out 7 entries: content/posts/draft-1.md (draft), content/posts/draft-2.md (draft), content/posts/draft-3.md (draft), ' +
-        'content/posts/draft-4.md (draft), content/posts/draft-5.md (draft), and 2 more; build --drafts to include them\n',
+        'content/posts/draft-4.md (draft), content/posts/draft-5.md (draft), and 2 more; "heartnotes dev" shows them\n',
     );
   });
 });

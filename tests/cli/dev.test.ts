@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe('dev', () => {
     await eventually(async () => events.text(), (t) => t.includes('event: problems'));
     expect(events.text()).toMatch(/event: problems\ndata: ".*The site could not be built.*content\/pages\/about\.md:2:\d+/);
     // The last good output is still on disk.
-    expect(fx.read('dist/about.html')).toContain('<h1>About the team</h1>');
+    expect(fx.read('.cache/dev/about.html')).toContain('<h1>About the team</h1>');
 
     fx.write('content/pages/about.md', good);
     const fixed = await eventually(() => page('/about'), (p) => p.status === 200);
@@ -220,6 +220,25 @@ describe('dev', () => {
     expect(removeLine).toContain('/ (lists it)');
   });
 
+  it('shows drafts and scheduled entries from its own folder, never dist/, and announces neither', async () => {
+    const post = (name: string, more: string) =>
+      fx.write(`content/posts/${name}.md`, ['---', `title: ${name}`, 'description: Not yet.', more, 'author: The editors', '---', '', 'Unfinished.', ''].join('\n'));
+    post('draft-date', 'date: 2025-03-01\ndraft: true');
+    post('later-date', 'date: 2999-12-01');
+    expect((await eventually(() => page('/post/draft-date'), (p) => p.status === 200)).body).toContain('<h1>draft-date</h1>');
+    expect((await eventually(() => page('/post/later-date'), (p) => p.status === 200)).body).toContain('<h1>later-date</h1>');
+    expect((await page('/')).body).toContain('draft-date');
+    for (const file of ['sitemap.xml', 'feed.xml']) {
+      const text = fx.read(`.cache/dev/${file}`);
+      expect(text, file).toContain('/post/first-date');
+      expect(text, file).not.toMatch(/draft-date|later-date/);
+    }
+    expect(existsSync(join(fx.root, 'dist')), 'dev never writes the folder build writes and preview serves').toBe(false);
+    unlinkSync(join(fx.root, 'content/posts/draft-date.md'));
+    unlinkSync(join(fx.root, 'content/posts/later-date.md'));
+    await eventually(() => page('/post/later-date'), (p) => p.status === 404);
+  });
+
   it('swaps the stylesheet without a reload when only CSS changed', async () => {
     const events = await listenToEvents(server!.url);
     const cssFile = '../_shared/site.css';
@@ -243,7 +262,7 @@ describe('dev', () => {
       const built = runCli(['build', '--root', fx.root, '--out', out, '--no-cache', '--quiet']);
       expect(built.stderr).toBe('');
       expect(built.status).toBe(0);
-      expect(diffTrees(readTree(join(fx.root, 'dist')), readTree(out))).toEqual([]);
+      expect(diffTrees(readTree(join(fx.root, '.cache', 'dev')), readTree(out))).toEqual([]);
       for (const [path, file] of [['/about', 'about.html'], ['/', 'index.html'], ['/post/third-date', 'post/third-date.html']]) {
         const served = (await page(path)).body.replace(/<script>\(\(\)=>\{let g=\d+;const es=new EventSource[\s\S]*?<\/script><\/body>/, '</body>');
         expect(served, path).toBe(readFileSync(join(out, file), 'utf8'));

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,10 @@ describe('new post', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('scaffolds a draft article with valid front matter', () => {
+  /** The highest article id in the real site's content. */
+  const maxId = () => Math.max(...readdirSync(join(repoRoot, 'content', 'articles')).map((f) => Number(/^id: (\d+)$/m.exec(readFileSync(join(repoRoot, 'content', 'articles', f), 'utf8'))?.[1] ?? 0)));
+
+  it('scaffolds a draft article with valid front matter and the next free id', () => {
     const r = runCli(['new', 'post', 'My First Date', '--root', root]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -29,15 +32,53 @@ describe('new post', () => {
     const text = readFileSync(article(), 'utf8');
     expect(text).toMatch(/^---\n[\s\S]*\ntitle: "My First Date"\n[\s\S]*\ndraft: true\n---\n/);
     expect(text).toMatch(/\ndate: \d{4}-\d{2}-\d{2}\n/);
+    expect(text).toContain(`\nid: ${maxId() + 1}\n`);
   });
 
-  it('builds with --drafts into /post/my-first-date/', () => {
+  it('refuses build --drafts into dist/, the folder that is uploaded', () => {
     const r = runCli(['build', '--drafts', '--root', root]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^build --drafts writes drafts and scheduled entries, which must never be uploaded, so not into dist\/; .*--drafts --out drafts-preview/);
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+
+  it('build --drafts --out marks draft and scheduled pages, shows the entry\'s author, and keeps both out of the sitemap and feed', () => {
+    const later = join(root, 'content', 'articles', 'later-date.md');
+    const front = `id: ${maxId() + 2}\ntitle: A later date\nexcerpt: Plans for later.\ncategory: Dating\ndate: 2999-12-01\nauthor: Ana Lima\ncoverImage: /images/covers/default.svg\ncoverAlt: A heart`;
+    writeFileSync(later, `---\n${front}\n---\n\nWhat to plan.\n`);
+    const r = runCli(['build', '--drafts', '--out', 'preview', '--root', root]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const html = readFileSync(join(root, 'dist', 'post', 'my-first-date.html'), 'utf8');
-    expect(html).toContain('My First Date');
+    const html = readFileSync(join(root, 'preview', 'post', 'my-first-date.html'), 'utf8');
     expect(html).toContain('<link rel="canonical" href="https://heartnotes.example/post/my-first-date"/>');
+    expect(html).toContain('<p class="draft-marker" role="status">Draft — not published</p>');
+    const scheduled = readFileSync(join(root, 'preview', 'post', 'later-date.html'), 'utf8');
+    expect(scheduled).toContain('<p class="draft-marker" role="status">Scheduled for 2999-12-01 — not published yet</p>');
+    expect(scheduled).toMatch(/<p class="author-name">Ana Lima<\/p><p>Published by The Heart Notes editors\. <a href="\/about">/);
+    for (const file of ['sitemap.xml', 'feed.xml']) {
+      const text = readFileSync(join(root, 'preview', file), 'utf8');
+      expect(text, file).toContain('/post/first-date-tips');
+      expect(text, file).not.toMatch(/my-first-date|later-date/);
+    }
+    rmSync(later);
+  });
+
+  it('check refuses a published article that keeps the placeholder text, and a category categories.json does not list', () => {
+    const tips = join(root, 'content', 'articles', 'first-date-tips.md');
+    const tipsText = readFileSync(tips, 'utf8');
+    const draft = readFileSync(article(), 'utf8');
+    writeFileSync(article(), draft.replace('draft: true\n', ''));
+    writeFileSync(tips, tipsText.replace(/^category: Dating$/m, 'category: Datting'));
+    const r = runCli(['check', '--root', root]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('content/articles/my-first-date.md:4:10: "excerpt" is still the placeholder text from `heartnotes new`');
+    expect(r.stderr).toMatch(/content\/articles\/my-first-date\.md:12:1: this line of the body is still the placeholder text from `heartnotes new`\n[\s\S]*hint: write the entry's own text here/);
+    const line = tipsText.split('\n').indexOf('category: Dating') + 1;
+    expect(r.stderr).toContain(`content/articles/first-date-tips.md:${line}:11: "Datting" is not a category listed in content/data/categories.json`);
+    expect(r.stderr).toMatch(/hint: did you mean "Dating"\? The categories, nearest first: Dating, /);
+    // Back to the draft the scaffold wrote: a draft may keep its placeholders.
+    writeFileSync(article(), draft);
+    writeFileSync(tips, tipsText);
   });
 
   it('leaves the draft out of a normal build', () => {

@@ -54,10 +54,10 @@ describe('--out refuses folders a build must not replace', () => {
     expect(r.stderr).toMatch(/^--out shortcut is the project's content\/ folder/);
   });
 
-  it('dev refuses too, before serving', () => {
+  it('dev takes no --out: it writes only .cache/dev/, before serving', () => {
     const r = runCli(['dev', '--root', site.root, '--out', 'content', '--port', '0']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^--out content is the project's content\/ folder/);
+    expect(r.stderr).toMatch(/^dev writes to \.cache\/dev\/ only, never to a folder you deploy/);
   });
 
   it('accepts a new or empty folder, marks its output, and builds into it again; preview does not serve the marker', async () => {

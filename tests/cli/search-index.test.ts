@@ -147,7 +147,7 @@ describe('search index in dev', () => {
     writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
     const server = await startCli(['dev', '--root', fx.root, '--port', '0'], 60_000);
     try {
-      const dist = join(fx.root, 'dist');
+      const dist = join(fx.root, '.cache', 'dev');
       const served = await fetch(`${server.url}/pagefind/pagefind.js`);
       expect(served.status).toBe(200);
       expect(Object.keys(indexedPages(dist)).sort()).toEqual(['/post/first-date', '/post/second-date']);

@@ -158,9 +158,9 @@ describe('describeLeftOut', () => {
   it('lists a few entries and counts the rest', () => {
     expect(describeLeftOut([])).toBe('');
     expect(describeLeftOut([{ file: 'a.md', reason: 'scheduled', date: '2026-12-01' }])).toBe(
-      'Left out 1 entry: a.md (scheduled for 2026-12-01); build --drafts to include it',
+      'Left out 1 entry: a.md (scheduled for 2026-12-01); "heartnotes dev" shows it',
     );
     const many = Array.from({ length: 4 }, (_, i) => ({ file: `${i}.md`, reason: 'draft' as const }));
-    expect(describeLeftOut(many, 2)).toBe('Left out 4 entries: 0.md (draft), 1.md (draft), and 2 more; build --drafts to include them');
+    expect(describeLeftOut(many, 2)).toBe('Left out 4 entries: 0.md (draft), 1.md (draft), and 2 more; "heartnotes dev" shows them');
   });
 });

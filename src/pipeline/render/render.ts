@@ -46,6 +46,7 @@ export function renderRoute(
       // Snippets resolve relative image paths against the page's Markdown file, as its body does.
       markdown: (source: string) => ctx.markdown(source, route.entry?.file),
       ...(route.card ? { card: route.card } : {}),
+      ...(route.entry?.draft ? { draft: true } : route.entry?.scheduled ? { scheduled: route.entry.scheduled } : {}),
     },
   };
   startPage(ctx.site.assets.islands);

@@ -8,7 +8,8 @@ import { ruleLines } from '../hosts/redirects.ts';
 /** `sitemap.xml`: every indexable page, absolute URLs, sorted. */
 export function sitemapXml(settings: SiteSettings, routes: Route[]): string {
   const urls = routes
-    .filter((r) => !r.noindex)
+    // Drafts and scheduled entries are published only by `drafts` builds, whose pages must never be announced.
+    .filter((r) => !r.noindex && !r.entry?.draft && !r.entry?.scheduled)
     .map((r) => {
       const date = r.entry?.data?.updated ?? r.entry?.data?.date;
       const lastmod = typeof date === 'string' ? `<lastmod>${date}</lastmod>` : '';

@@ -10,6 +10,9 @@ import { fillPlaceholders } from '../markdown/pipeline.ts';
 import { MAX_NESTING, tooDeeplyNested } from '../markdown/nesting.ts';
 import { sitePathProblem } from '../write/output-paths.ts';
 import { slugify } from '../load/slug.ts';
+import { closest } from './closest.ts';
+
+export { closest };
 
 export interface ValidateResult {
   /** Every collection, holding only the records that validated (a broken entry is left out). */
@@ -124,7 +127,7 @@ function findImages(record: ContentRecord): ImageRef[] {
   walk(record.data, []);
   return found.map((path) => {
     const src = path.reduce<unknown>((v, p) => (v as Record<PropertyKey, unknown>)[p], record.data) as string;
-    return { src, file: record.file, locate: () => locate(record, path, 'value') };
+    return { src, file: record.file, locate: () => locateField(record, path, 'value') };
   });
 }
 
@@ -146,7 +149,7 @@ export function findDuplicateFields(collection: string, entries: Entry[], record
       if (list.length < 2) continue;
       const at = list.map((e) => {
         const record = recordOf.get(e.file);
-        return record ? { file: e.file, ...locate(record, [field], 'value') } : { file: e.file };
+        return record ? { file: e.file, ...locateField(record, [field], 'value') } : { file: e.file };
       });
       const value = (list[0].data as Record<string, unknown>)[field] as string | number;
       out.push({ ...messages.duplicateField(field, value, collection, at.map(formatLocation)), ...at[0] });
@@ -178,10 +181,13 @@ export function validateRecord(
   const data = result.data as Record<string, unknown>;
   const body = checkBody(record, data);
   if (body.length) return { diagnostics: body };
-  if (!options.drafts && data.draft === true) return { diagnostics: [], leftOut: { reason: 'draft' } };
-  if (!options.drafts && typeof data.date === 'string' && data.date > options.today) {
-    return { diagnostics: [], leftOut: { reason: 'scheduled', date: data.date } };
-  }
+  const draft = data.draft === true;
+  const scheduled = typeof data.date === 'string' && data.date > options.today ? data.date : undefined;
+  if (!options.drafts && draft) return { diagnostics: [], leftOut: { reason: 'draft' } };
+  if (!options.drafts && scheduled) return { diagnostics: [], leftOut: { reason: 'scheduled', date: scheduled } };
+  // A draft is unfinished by definition, so it may keep the scaffold's text; anything published may not.
+  const unfinished = draft ? [] : scaffoldTextLeft(record, data, spec.scaffoldText ?? []);
+  if (unfinished.length) return { diagnostics: unfinished };
   const id = basename(record.file, '.md');
   const entry: Entry = {
     id,
@@ -190,8 +196,31 @@ export function validateRecord(
     data,
     body: spec.placeholders ? fillPlaceholders(record.body, data) : record.body,
     bodyLine: record.bodyLine,
+    // Only `drafts` builds (dev) get here with either; templates mark such pages (PageProps.page).
+    ...(draft ? { draft: true as const } : scheduled ? { scheduled } : {}),
   };
   return { diagnostics: [], entry };
+}
+
+/**
+ * Text `heartnotes new` wrote for the editor to replace (the collection's `scaffoldText`), still
+ * in a front-matter value or a body line: without this check the placeholder is published.
+ */
+function scaffoldTextLeft(record: ContentRecord, data: Record<string, unknown>, texts: string[]): Diagnostic[] {
+  if (!texts.length || record.kind !== 'markdown') return [];
+  const found: Diagnostic[] = [];
+  for (const [field, value] of Object.entries(data)) {
+    if (typeof value === 'string' && texts.some((t) => value.includes(t))) {
+      found.push({ ...messages.scaffoldText(field), ...locateField(record, [field], 'value') });
+    }
+  }
+  const lines = record.body.split('\n');
+  lines.forEach((text, i) => {
+    if (!texts.some((t) => text.includes(t))) return;
+    const line = record.bodyLine + i;
+    found.push({ ...messages.scaffoldText('the body'), file: record.file, line, column: 1, frame: codeFrame(record.source, line, 1) });
+  });
+  return found;
 }
 
 /**
@@ -246,11 +275,11 @@ function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodTy
     const allowed = keysOf(schema, issue.path);
     return issue.keys.map((key) => ({
       ...messages.unknownKey(fieldName([...issue.path, key]), collectionLabel, allowed, closest(key, allowed)),
-      ...locate(record, [...issue.path, key], 'key'),
+      ...locateField(record, [...issue.path, key], 'key'),
     }));
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) {
-    const where = locate(record, issue.path.slice(0, -1), 'key');
+    const where = locateField(record, issue.path.slice(0, -1), 'key');
     return [{ ...messages.missingField(field, collectionLabel, describeExpected(issue.expected)), ...where }];
   }
   if (issue.code === 'invalid_type') {
@@ -261,12 +290,12 @@ function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodTy
       {
         ...diagnostic,
         ...(colonInText ? { hint: 'this text contains ": ", which YAML reads as "field: value"; put the whole text in double quotes' } : {}),
-        ...locate(record, issue.path, 'value'),
+        ...locateField(record, issue.path, 'value'),
       },
     ];
   }
   if (issue.code === 'custom' && typeof issue.params?.impossibleDate === 'string') {
-    return [{ ...messages.impossibleDate(field, String(issue.input), issue.params.impossibleDate), ...locate(record, issue.path, 'value') }];
+    return [{ ...messages.impossibleDate(field, String(issue.input), issue.params.impossibleDate), ...locateField(record, issue.path, 'value') }];
   }
   const problem =
     issue.code === 'invalid_value' && issue.values
@@ -274,7 +303,7 @@ function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodTy
       : `is not valid: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
   const hint =
     issue.code === 'invalid_value' ? `use one of the listed values` : `fix the value of "${field}"`;
-  return [{ ...messages.invalidValue(field, problem, hint), ...locate(record, issue.path, 'value') }];
+  return [{ ...messages.invalidValue(field, problem, hint), ...locateField(record, issue.path, 'value') }];
 }
 
 function isPlainObject(value: unknown): boolean {
@@ -331,40 +360,12 @@ function unwrap(schema: unknown): unknown {
   return s;
 }
 
-/** Nearest allowed key by edit distance, when it is close enough to be a typo. */
-export function closest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
-  for (const c of candidates) {
-    const d = editDistance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
-}
-
 /**
  * Finds where a field sits in the file. Front matter and JSON are both read with the YAML reader,
  * which reports node positions; it only runs for files that have a problem, so the fast path pays
  * nothing.
  */
-function locate(record: ContentRecord, path: PropertyKey[], want: 'key' | 'value'): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
+export function locateField(record: ContentRecord, path: PropertyKey[], want: 'key' | 'value'): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
   let offset: number | undefined;
   try {
     offset = yamlFieldOffset(record.dataSource, path, want);
