@@ -81,8 +81,8 @@ export function mailFromEnv(root: string, env: Record<string, string | undefined
 function mailLine(mail: FormsMail, env: Record<string, string | undefined>): string {
   const smtp = env.SMTP_URL?.trim();
   const where = smtp
-    ? `are sent through ${describeSmtpUrl(smtp)} (SMTP_URL)`
-    : `are written as .eml files to ${(mail.mailer as { description: string }).description.replace(/^the outbox /, '')}/ (set SMTP_URL to send them)`;
+    ? `is sent through ${describeSmtpUrl(smtp)} (SMTP_URL)`
+    : `is written as .eml files to ${(mail.mailer as { description: string }).description.replace(/^the outbox /, '')}/ (set SMTP_URL to send it)`;
   const notify = mail.notify ? `a note of each contact message to ${mail.notify}` : 'no note of contact messages (set HEARTNOTES_NOTIFY_EMAIL)';
   return `Mail (the guide to each new subscriber, ${notify}) ${where}.`;
 }

@@ -1,7 +1,7 @@
 // The forms function as people run it: mounted by `heartnotes preview`, its data read and erased
 // with `heartnotes subscribers export|delete`, on PGlite and on a PostgreSQL server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,10 +79,11 @@ afterAll(async () => {
 });
 
 describe('heartnotes preview mounts the forms function; subscribers export and delete', () => {
-  it('stores form posts in PGlite under the project, then exports and deletes them by email', async () => {
-    const server = await preview();
+  it('stores form posts in PGlite under the project, mails to the outbox, lists them, then exports and deletes them by email', async () => {
+    const server = await preview({ HEARTNOTES_NOTIFY_EMAIL: 'editors@example.com' });
     try {
       await expect.poll(server.output).toContain('Forms (/api/subscribe, /api/contact) store submissions in PGlite at');
+      expect(server.output()).toMatch(/Mail \(the guide to each new subscriber, a note of each contact message to editors@example\.com\) is written as \.eml files to \S*\.data\/outbox\/ \(set SMTP_URL to send it\)\./);
       const subscribed = await post(`${server.url}/api/subscribe`, 'application/json', JSON.stringify({ email: 'Mia@Example.com', source: '/' }));
       expect(subscribed).toMatchObject({ status: 200, text: '{"ok":true}' });
       const contacted = await post(`${server.url}/api/contact`, 'application/x-www-form-urlencoded', 'name=Mia&email=mia%40example.com&message=Hi%21&source=%2Fcontact');
@@ -92,13 +93,29 @@ describe('heartnotes preview mounts the forms function; subscribers export and d
       expect(huge.status).toBe(413);
       expect(JSON.parse(huge.text)).toEqual({ error: 'The form is too large: at most 68,872 bytes can be sent, enough for a message of 5,000 characters.' });
 
-      const busy = cli(['subscribers', 'export', '--email', 'mia@example.com']);
-      expect(busy.status).toBe(1);
-      expect(busy.stderr).toMatch(/The PGlite data folder \S+ is in use by another heartnotes process \(pid \d+\)/);
+      const outbox = join(root, '.data', 'outbox');
+      const emls = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
+      expect(emls).toHaveLength(2);
+      expect(emls.find((e) => /^To: Mia@example\.com\r$/m.test(e))).toMatch(/^Subject: Your free guide: 10 Texts That Melt His Heart\r$/m);
+      expect(emls.find((e) => /^To: editors@example\.com\r$/m.test(e))).toMatch(/^Reply-To: mia@example\.com\r$/m);
+
+      for (const args of [['subscribers', 'export', '--email', 'mia@example.com'], ['messages', 'list']]) {
+        const busy = cli(args);
+        expect(busy.status).toBe(1);
+        expect(busy.stderr).toMatch(/The PGlite data folder \S+ is in use by another heartnotes process \(pid \d+\)/);
+      }
     } finally {
       expect(await server.stop()).toBe(0);
     }
     expect(existsSync(join(root, '.data', 'pglite.lock'))).toBe(false);
+
+    const subscribers = cli(['subscribers', 'list']);
+    expect(subscribers.status).toBe(0);
+    expect(subscribers.stdout).toMatch(/^date \(UTC\)\s+email\s+source\n\d{4}-\d\d-\d\d \d\d:\d\d\s+Mia@Example\.com\s+\/\n$/);
+    expect(subscribers.stderr).toMatch(/^1 subscriber in PGlite at \S+\.data\/pglite\.\n$/);
+    const messages = cli(['messages', 'list']);
+    expect(messages.status).toBe(0);
+    expect(messages.stdout).toMatch(/^date \(UTC\)\s+name\s+email\s+message\n\d{4}-\d\d-\d\d \d\d:\d\d\s+Mia\s+mia@example\.com\s+Hi!\n$/);
 
     const exported = cli(['subscribers', 'export', '--email', 'MIA@example.com']);
     expect(exported.status).toBe(0);
@@ -130,6 +147,22 @@ describe('heartnotes preview mounts the forms function; subscribers export and d
     expect(deleted.stderr).toContain('Removed 1 subscription and 1 contact message');
     const left = JSON.parse(cli(['subscribers', 'export', '--email', 'ivy@example.com'], env).stdout);
     expect(left.contacts).toHaveLength(1);
+
+    // The lists, newest first: the first line of each message, whole in --json.
+    const store2 = await openStore({ root, env });
+    await store2.addSubscriber({ email: 'ada@example.com', source: null, consent: 'c' });
+    await store2.addSubscriber({ email: 'bo@example.com', source: '/quiz', consent: 'c' });
+    await store2.addContact({ name: 'Bo', email: 'bo@example.com', message: 'First line\nsecond line', source: null, consent: 'c' });
+    await store2.close();
+    const listed = cli(['subscribers', 'list'], env);
+    expect(listed.stdout.split('\n').slice(1, 3).map((l) => l.split(/\s{2,}/).slice(1))).toEqual([['bo@example.com', '/quiz'], ['ada@example.com', '-']]);
+    expect(listed.stderr).toMatch(/^2 subscribers in PostgreSQL at 127\.0\.0\.1:\d+\/postgres\.\n$/);
+    const messages = cli(['messages', 'list'], env);
+    expect(messages.stdout.split('\n').slice(1, 3).map((l) => l.split(/\s{2,}/).slice(1))).toEqual([['Bo', 'bo@example.com', 'First line …'], ['Ivy', 'ivy@example.com', 'Stay']]);
+    expect(messages.stderr).toContain('2 contact messages in PostgreSQL');
+    const json = JSON.parse(cli(['messages', 'list', '--json'], env).stdout);
+    expect(json.map((r: { message: string }) => r.message)).toEqual(['First line\nsecond line', 'Stay']);
+    expect(Object.keys(json[0]).sort()).toEqual(['consent', 'created_at', 'email', 'id', 'message', 'name', 'source']);
   });
 
   it('refuses to start, with the reason, when DATABASE_URL cannot be used', async () => {
