@@ -6,8 +6,25 @@ import type { ArticleData, CardRef, ReviewData } from './schemas.ts';
 export type SiteContent = ContentOf<typeof collections>;
 
 /** What every template receives as `site.shared`. */
-export function sharedData({ site, nav, partners, categories, thirdParties }: SiteContent) {
-  return { site, nav, partners, categoryGroups: categories.groups, thirdParties };
+export function sharedData(content: SiteContent) {
+  const { site, nav, partners, categories, thirdParties } = content;
+  return { site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear }, nav, partners, categoryGroups: categories.groups, thirdParties };
+}
+
+/**
+ * The year of the newest publication or update: the footer's © year follows the content instead
+ * of a number someone must remember to change (content/site.json's is used when nothing is dated).
+ */
+function latestYear({ pages, articles, guides, reviews, gifts }: SiteContent): number | undefined {
+  const dates: (string | undefined)[] = [
+    ...pages.map((e) => e.data.updated),
+    ...articles.map((e) => e.data.date),
+    ...guides.flatMap((e) => [e.data.date, e.data.updated]),
+    ...reviews.map((e) => e.data.date),
+    ...gifts.map((e) => e.data.date),
+  ];
+  const years = dates.filter((d) => d !== undefined).map((d) => Number(d.slice(0, 4)));
+  return years.length ? Math.max(...years) : undefined;
 }
 
 export type SharedData = ReturnType<typeof sharedData>;

@@ -48,7 +48,7 @@ function searchForm(scriptUrl: string): string {
   return (
     '<form class="site-search" action="/search" method="get" role="search" data-site-search="">' +
     '<label class="visually-hidden" for="site-search-q">Search articles, guides and reviews</label>' +
-    `<input class="search-input" id="site-search-q" type="search" name="q" placeholder="Search articles, guides, reviews" autocomplete="off" enterkeyhint="search" onfocus="import('${escapeHtml(scriptUrl)}')">` +
+    `<input class="search-input" id="site-search-q" type="search" name="q" placeholder="Search advice" autocomplete="off" enterkeyhint="search" onfocus="import('${escapeHtml(scriptUrl)}')">` +
     '<button class="search-submit" type="submit">Search</button>' +
     '<div class="search-panel" id="site-search-panel" data-search-panel="" hidden></div>' +
     '</form>'

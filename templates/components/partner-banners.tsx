@@ -2,7 +2,7 @@ import type { Partner } from '../schemas.ts';
 import { Picture } from '../../src/index.ts';
 
 /** The banner block: up to three partner ads, labelled as ads, with sponsored links. */
-export function PartnerBanners({ partners }: { partners: Partner[] }) {
+export function PartnerBanners({ partners, adSlot }: { partners: Partner[]; adSlot: boolean }) {
   if (partners.length === 0) return null;
   return (
     <aside className="partners" aria-labelledby="partners-heading">
@@ -21,10 +21,12 @@ export function PartnerBanners({ partners }: { partners: Partner[] }) {
           </li>
         ))}
       </ul>
-      {/* Reserved for a third-party ad script, which loads only after the visitor consents. */}
-      <div className="ad-slot" data-ad-slot="partner-block">
-        <span className="ad-label">Advertisement</span>
-      </div>
+      {/* Reserved for a third-party ad script, which loads only after the visitor consents; only when one is configured. */}
+      {adSlot && (
+        <div className="ad-slot" data-ad-slot="partner-block">
+          <span className="ad-label">Advertisement</span>
+        </div>
+      )}
     </aside>
   );
 }

@@ -10,6 +10,12 @@ const SERVICE_CATEGORY = {
   geolocation: 'location',
 } as const satisfies Record<keyof ThirdParties, ConsentCategory>;
 
+/**
+ * Whether an ad service is configured (the ad script or the ad manager). Without one, pages keep
+ * no ad slots: an empty box labelled "Advertisement" that nothing will ever fill is only noise.
+ */
+export const adsConfigured = (thirdParties: ThirdParties | undefined): boolean => Boolean(thirdParties?.adScript || thirdParties?.adManager);
+
 /** In the order the banner lists them. */
 const CATEGORY_ORDER: ConsentCategory[] = ['advertising', 'measurement', 'location'];
 

@@ -1,5 +1,6 @@
 import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
+import { adsConfigured } from '../components/third-parties.ts';
 import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs, itemListJsonLd } from '../components/json-ld.tsx';
@@ -62,7 +63,8 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
     jsonLd.push(itemListJsonLd(d.itemsTitle, d.items.map((item) => ({ name: item.title, url: `${page.url}#${giftItemId(item.title)}` }))));
   }
   if (d.faq.length) jsonLd.push(faqJsonLd(d.faq, (md) => htmlToText(page.markdown(md))));
-  const slots = Array.from({ length: d.adSlots }, (_, i) => i + 1);
+  // Ad slots only where an ad service is configured to fill them.
+  const slots = adsConfigured(site.shared.thirdParties) ? Array.from({ length: d.adSlots }, (_, i) => i + 1) : [];
   return (
     <Document
       {...props}

@@ -3,6 +3,7 @@ import { organizationId, organizationJsonLd } from '../components/json-ld.tsx';
 import { Document } from '../components/document.tsx';
 import { WithSidebar } from '../components/layout.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
+import { adsConfigured } from '../components/third-parties.ts';
 import { SignupForm } from '../components/signup-form.tsx';
 import type { Card, SiteEntryPageProps } from '../content.ts';
 import type { HomeData, PageData } from '../schemas.ts';
@@ -72,7 +73,7 @@ export function HomePage(props: SiteEntryPageProps<PageData> & HomeProps) {
             <p className="section-more"><a className="button button-quiet" href="/articles">All articles</a></p>
           </section>
         ) : null}
-        <PartnerBanners partners={partners} />
+        <PartnerBanners partners={partners} adSlot={adsConfigured(shared.thirdParties)} />
       </WithSidebar>
     </Document>
   );

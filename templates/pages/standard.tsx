@@ -5,6 +5,7 @@ import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { PartnerBanners } from '../components/partner-banners.tsx';
+import { adsConfigured } from '../components/third-parties.ts';
 import type { PageData } from '../schemas.ts';
 import { WithSidebar } from '../components/layout.tsx';
 
@@ -57,7 +58,7 @@ export function StandardPage(props: SiteEntryPageProps<PageData>) {
       )}
       {partners.length ? (
         <div className="wrap">
-          <PartnerBanners partners={partners} />
+          <PartnerBanners partners={partners} adSlot={adsConfigured(shared.thirdParties)} />
         </div>
       ) : null}
     </Document>

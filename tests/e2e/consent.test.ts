@@ -322,6 +322,7 @@ describe('with every third party configured', () => {
       expect(await gift.page.locator('[data-ad-slot="1"] #hn-ad-top').count()).toBe(1);
       expect(await gift.page.locator('[data-ad-slot="2"] #hn-ad-bottom').count()).toBe(1);
       const withAds = await gift.page.locator('.ad-slot').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+      expect(noAds, 'both reserved slots, 250 px or more before any ad').toHaveLength(2);
       expect(noAds.every((h) => h >= 250)).toBe(true);
       expect(withAds, 'slot heights with the ads in').toEqual(noAds);
       expect(gift.problems.all()).toEqual([]);
@@ -459,7 +460,7 @@ describe('the banner\'s markup', () => {
 // ── The shipped config, and none ──────────────────────────────────────────────────────────────
 
 describe('with the shipped config (geolocation only, for landing pages)', () => {
-  it('article, home, review and gift pages have no banner and no script for it; nothing breaks', async () => {
+  it('article, home, review and gift pages have no banner, no script for it and no ad slot; nothing breaks', async () => {
     const visitor = await newVisitor();
     try {
       for (const path of [ARTICLE, '/', REVIEW, GIFT]) {
@@ -467,6 +468,8 @@ describe('with the shipped config (geolocation only, for landing pages)', () => 
         expect(await page.locator('#consent-banner, #consent-config').count(), path).toBe(0);
         const modules = await page.locator('script[type="module"][src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
         expect(modules.filter((src) => src?.includes('script-consent')), path).toEqual([]);
+        // No ad service configured: no empty "Advertisement" box that nothing would ever fill.
+        expect(await page.locator('.ad-slot, [data-ad-slot]').count(), `${path}: ad slots`).toBe(0);
         expect(problems.all(), path).toEqual([]);
         await page.close();
       }
