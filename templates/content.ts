@@ -23,7 +23,9 @@ function latestYear({ pages, articles, guides, reviews, gifts }: SiteContent): n
     ...reviews.map((e) => e.data.date),
     ...gifts.map((e) => e.data.date),
   ];
-  const years = dates.filter((d) => d !== undefined).map((d) => Number(d.slice(0, 4)));
+  // Scheduled entries (seen in a preview of drafts) have not been published yet.
+  const today = new Date().toISOString().slice(0, 10);
+  const years = dates.filter((d): d is string => d !== undefined && d <= today).map((d) => Number(d.slice(0, 4)));
   return years.length ? Math.max(...years) : undefined;
 }
 

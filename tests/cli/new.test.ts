@@ -52,6 +52,8 @@ describe('new post', () => {
     const html = readFileSync(join(root, 'preview', 'post', 'my-first-date.html'), 'utf8');
     expect(html).toContain('<link rel="canonical" href="https://heartnotes.example/post/my-first-date"/>');
     expect(html).toContain('<p class="draft-marker" role="status">Draft — not published</p>');
+    // The footer's © year follows the newest dated entry (today's draft here; not the scheduled one).
+    expect(html).toContain(`© ${new Date().getFullYear()} Heart Notes.`);
     const scheduled = readFileSync(join(root, 'preview', 'post', 'later-date.html'), 'utf8');
     expect(scheduled).toContain('<p class="draft-marker" role="status">Scheduled for 2999-12-01 — not published yet</p>');
     expect(scheduled).toMatch(/<p class="author-name">Ana Lima<\/p><p>Published by The Heart Notes editors\. <a href="\/about">/);
@@ -85,6 +87,8 @@ describe('new post', () => {
     const r = runCli(['build', '--root', root, '--quiet']);
     expect(r.status).toBe(0);
     expect(existsSync(join(root, 'dist', 'post', 'my-first-date'))).toBe(false);
+    // Without the draft, the newest published entry is from 2025.
+    expect(readFileSync(join(root, 'dist', 'index.html'), 'utf8')).toContain('© 2025 Heart Notes.');
   });
 
   it('refuses to overwrite an existing file', () => {

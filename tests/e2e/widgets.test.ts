@@ -19,7 +19,7 @@ const GIFT = '/gift-for-daughter-from-dad';
 const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'widgets');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-const open = (path: string, viewport = PHONE, context = session.browser.context) => openPage(session.site, context, path, viewport);
+const open = (path: string, viewport = PHONE, context = session.browser.context, status = 200) => openPage(session.site, context, path, viewport, status);
 /** Scrolls instantly and lets the page run its scroll handlers and restyle (works with JavaScript off, too). */
 async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
@@ -108,6 +108,16 @@ describe('back to top (docs/product.md, "Shared layout": shown past 300 px)', ()
       }
     });
   }
+
+  it('stays hidden on a page too short to scroll (a not-found page on a desktop)', async () => {
+    const { page } = await open('/post/no-such-article', { width: 1280, height: 800 }, session.browser.context, 404);
+    try {
+      expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight), 'the page fits the screen').toBe(true);
+      expect(await page.getByRole('link', { name: 'Back to top' }).isVisible()).toBe(false);
+    } finally {
+      await page.close();
+    }
+  });
 
   it('works the same with prefers-reduced-motion: reduce, jumping instead of scrolling smoothly', async () => {
     const { page } = await open(ARTICLE);
