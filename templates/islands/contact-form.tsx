@@ -11,6 +11,24 @@ export interface ContactFormProps {
 
 type Phase = 'idle' | 'invalid' | 'sending' | 'sent' | 'failed';
 type Field = 'name' | 'email' | 'message';
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FIELDS: Field[] = ['name', 'email', 'message'];
+/** A value each field accepts, so the shared rules can be asked about one field at a time. */
+const ACCEPTED: Record<Field, string> = { name: 'A', email: 'a@example.com', message: 'A' };
+
+/**
+ * Every field's own error, in form order: `validateContact` stops at the first bad field, so each
+ * field is checked with the others set to an accepted value.
+ */
+export function fieldErrors(fields: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of FIELDS) {
+    const checked = validateContact({ ...ACCEPTED, [field]: fields[field] ?? '' });
+    if (!checked.ok && checked.field === field) errors[field] = checked.error;
+  }
+  return errors;
+}
 
 /**
  * The contact form (docs/product.md, "Forms"). The server HTML is a complete form that posts to the forms
@@ -21,7 +39,7 @@ type Field = 'name' | 'email' | 'message';
  */
 export default function ContactForm({ id, source }: ContactFormProps) {
   const [phase, setPhase] = useState<Phase>('idle');
-  const [invalid, setInvalid] = useState<{ field: string; text: string }>({ field: '', text: '' });
+  const [invalid, setInvalid] = useState<{ text: string; errors: FieldErrors }>({ text: '', errors: {} });
   const formRef = useRef<HTMLFormElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -38,9 +56,13 @@ export default function ContactForm({ id, source }: ContactFormProps) {
     const fields = formFields(form);
     const checked = validateContact(fields);
     if (!checked.ok) {
-      setInvalid({ field: checked.field, text: invalidText(checked.error) });
+      const errors = fieldErrors(fields);
+      if (!errors[checked.field as Field]) errors[checked.field as Field] = checked.error;
+      setInvalid({ text: invalidText(checked.error), errors });
       setPhase('invalid');
-      form.querySelector<HTMLElement>(`#${id}-${checked.field}`)?.focus();
+      // The first field to correct, in form order; its own error is read with it (aria-describedby).
+      const first = FIELDS.find((f) => errors[f]) ?? checked.field;
+      form.querySelector<HTMLElement>(`#${id}-${first}`)?.focus();
       return;
     }
     setPhase('sending');
@@ -55,28 +77,35 @@ export default function ContactForm({ id, source }: ContactFormProps) {
   };
 
   const sending = phase === 'sending';
+  const errorOf = (field: Field) => (phase === 'invalid' ? invalid.errors[field] : undefined);
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
     name: field,
     required: true,
     disabled: sending,
-    'aria-invalid': phase === 'invalid' && invalid.field === field ? true : undefined,
-    'aria-describedby': `${id}-alert`,
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': errorOf(field) ? `${id}-${field}-error` : undefined,
   });
+  // Next to its field, so a phone shows it where the visitor is looking (the alert is under the button).
+  const fieldError = (field: Field) =>
+    errorOf(field) ? <span className="field-error" id={`${id}-${field}-error`}>{invalidText(errorOf(field)!)}</span> : null;
   const failure = phase === 'invalid' ? invalid.text : phase === 'failed' ? TEXT.sendFailed : undefined;
   return (
     <form ref={formRef} className="contact-form" action="/api/contact#sent" method="post" onSubmit={(e) => void onSubmit(e)}>
       <p className="field">
         <label htmlFor={`${id}-name`}>Your name</label>
         <input {...fieldProps('name')} type="text" autoComplete="name" maxLength={LIMITS.name} />
+        {fieldError('name')}
       </p>
       <p className="field">
         <label htmlFor={`${id}-email`}>Your email address</label>
         <input {...fieldProps('email')} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />
+        {fieldError('email')}
       </p>
       <p className="field">
         <label htmlFor={`${id}-message`}>Your message</label>
         <textarea {...fieldProps('message')} rows={7} maxLength={LIMITS.message} />
+        {fieldError('message')}
       </p>
       <Honeypot id={id} />
       <input type="hidden" name="source" value={source} />
