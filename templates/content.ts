@@ -103,3 +103,116 @@ export function resolveCard(ref: CardRef, content: SiteContent, href: string): C
     icon: ref.icon,
   };
 }
+
+// ── Finding things: categories, tags, related articles ──────────────────────────────────────────
+
+type CategoryInfoOf = SiteContent['categories']['categories'][number];
+/** An article, guide or gift guide, as the category and tag pages list it. */
+export type Listable = { kind: 'article' | 'guide' | 'gift'; entry: Entry<{ title: string; category: string; date: string }> };
+
+const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((w) => w.replace(/s$/, ''));
+
+/**
+ * The category page (its key, e.g. "dating") an entry's `category` name files it under, if any:
+ * the page whose title it is; else the page of the sidebar group whose title it is ("Relationship
+ * Advice" → relationships); else the page whose title is the name or its first words, plurals
+ * aside ("Relationship" → Relationships, "Dating Advice" → Dating; the longest title wins).
+ * Labels matching none ("Breakup Recovery", "Gift Guides") have no page.
+ */
+export function categoryKeyOf(name: string, { categories }: SiteContent): string | undefined {
+  const exact = categories.categories.find((c) => c.title === name);
+  if (exact) return exact.category;
+  const group = categories.groups.find((g) => g.title === name);
+  if (group && categories.categories.some((c) => c.category === group.value)) return group.value;
+  const w = words(name);
+  let best: CategoryInfoOf | undefined;
+  for (const c of categories.categories) {
+    const t = words(c.title);
+    if (t.length <= w.length && t.every((x, i) => x === w[i]) && (!best || words(best.title).length < t.length)) best = c;
+  }
+  return best?.category;
+}
+
+/** Every published article, guide and gift guide. */
+export function listables(c: SiteContent): Listable[] {
+  return [
+    ...c.articles.map((entry) => ({ kind: 'article' as const, entry })),
+    ...c.guides.map((entry) => ({ kind: 'guide' as const, entry })),
+    ...c.gifts.map((entry) => ({ kind: 'gift' as const, entry })),
+  ];
+}
+
+export const listableHref = ({ kind, entry }: Listable) => (kind === 'article' ? `/post/${entry.slug}` : `/${entry.slug}`);
+
+/** Newest first; the same date by title, then address, so two builds agree. */
+export const byListableDate = (a: Listable, b: Listable) =>
+  a.entry.data.date < b.entry.data.date ? 1 : a.entry.data.date > b.entry.data.date ? -1 : a.entry.data.title.localeCompare(b.entry.data.title) || listableHref(a).localeCompare(listableHref(b));
+
+export function listableCard(item: Listable, c: SiteContent): Card {
+  return item.kind === 'article' ? articleCard(item.entry as Entry<ArticleData>) : resolveCard({ slug: item.entry.slug }, c, listableHref(item));
+}
+
+/**
+ * Everything a category page lists: the entries whose `category` files them under it or under
+ * one of its sub-topics, and the articles and guides its data (or a sub-topic's) features by
+ * hand. Newest first.
+ */
+export function categoryMembers(info: CategoryInfoOf, c: SiteContent): Listable[] {
+  const keys = c.categories.categories.filter((x) => x.category === info.category || x.category.startsWith(`${info.category}/`));
+  const keySet = new Set(keys.map((k) => k.category));
+  const all = listables(c);
+  const picked = new Set<Listable>();
+  for (const item of all) {
+    const key = categoryKeyOf(item.entry.data.category, c);
+    if (key && keySet.has(key)) picked.add(item);
+  }
+  for (const k of keys) {
+    for (const id of k.hotArticles) {
+      const hit = all.find((x) => x.kind === 'article' && (x.entry.data as unknown as ArticleData).id === id);
+      if (hit) picked.add(hit);
+    }
+    for (const slug of k.guides) {
+      const hit = all.find((x) => x.kind !== 'article' && x.entry.slug === slug);
+      if (hit) picked.add(hit);
+    }
+  }
+  return [...picked].sort(byListableDate);
+}
+
+/** A tag's address part: "first dates" → first-dates. */
+export const tagSlug = (tag: string) => tag.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** Every tag a category page shows, once each (by slug), in the order they first appear. */
+export function allTags(c: SiteContent): { tag: string; slug: string }[] {
+  const seen = new Map<string, string>();
+  for (const info of c.categories.categories) for (const t of info.tags) if (!seen.has(tagSlug(t))) seen.set(tagSlug(t), t);
+  return [...seen].map(([slug, tag]) => ({ tag, slug }));
+}
+
+/** The tags an article carries: those of the category page its `category` files it under. */
+function articleTags(entry: Entry<ArticleData>, c: SiteContent): Set<string> {
+  const key = categoryKeyOf(entry.data.category, c);
+  const info = c.categories.categories.find((x) => x.category === key);
+  return new Set((info?.tags ?? []).map(tagSlug));
+}
+
+/**
+ * "You Might Also Like": two other articles, those of the same category first (the same
+ * `category` name, or the same category page), then those sharing a tag (more shared tags first),
+ * then the rest; newest first within each. Deterministic: it depends on the content only.
+ */
+export function relatedArticles(entry: Entry<ArticleData>, c: SiteContent, count = 2): Entry<ArticleData>[] {
+  const key = categoryKeyOf(entry.data.category, c);
+  const tags = articleTags(entry, c);
+  const score = (other: Entry<ArticleData>) => {
+    const sameCategory = other.data.category === entry.data.category || (key !== undefined && categoryKeyOf(other.data.category, c) === key);
+    const shared = [...articleTags(other, c)].filter((t) => tags.has(t)).length;
+    return (sameCategory ? 1000 : 0) + shared;
+  };
+  return c.articles
+    .filter((other) => other !== entry && other.slug !== entry.slug)
+    .map((other) => ({ other, s: score(other) }))
+    .sort((a, b) => b.s - a.s || byDateDesc(a.other, b.other))
+    .slice(0, count)
+    .map((x) => x.other);
+}

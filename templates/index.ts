@@ -5,6 +5,7 @@ import { ArticlesPage } from './pages/articles.tsx';
 import { CategoryPage } from './pages/category.tsx';
 import { ContactPage } from './pages/contact.tsx';
 import { GiftPage } from './pages/gift.tsx';
+import { GiftsIndexPage } from './pages/gifts-index.tsx';
 import { GuidePage } from './pages/guide.tsx';
 import { GuidesIndexPage } from './pages/guides-index.tsx';
 import { HomePage } from './pages/home.tsx';
@@ -16,6 +17,7 @@ import { ReviewPage } from './pages/review.tsx';
 import { SearchPage } from './pages/search.tsx';
 import { SectionNotFoundPage } from './pages/section-not-found.tsx';
 import { StandardPage } from './pages/standard.tsx';
+import { TagPage } from './pages/tag.tsx';
 
 /** Every page template by the name the route table uses. */
 export const templates: Record<string, Template> = {
@@ -25,6 +27,7 @@ export const templates: Record<string, Template> = {
   category: CategoryPage,
   contact: ContactPage,
   gift: GiftPage,
+  'gifts-index': GiftsIndexPage,
   guide: GuidePage,
   guides: GuidesIndexPage,
   home: HomePage,
@@ -36,4 +39,5 @@ export const templates: Record<string, Template> = {
   search: SearchPage,
   'section-not-found': SectionNotFoundPage,
   standard: StandardPage,
+  tag: TagPage,
 };

@@ -1,9 +1,24 @@
 import type { Entry, PageSpec, Redirect, RouteDef } from '../src/index.ts';
-import { articleCard, byDateDesc, featureHref, resolveCard, reviewCard, type SiteContent } from './content.ts';
+import {
+  allTags,
+  articleCard,
+  byDateDesc,
+  categoryMembers,
+  featureHref,
+  listableCard,
+  relatedArticles,
+  resolveCard,
+  reviewCard,
+  tagSlug,
+  type SiteContent,
+} from './content.ts';
 import type { PageData } from './schemas.ts';
 
 /** Articles per /guides page (docs/product.md, "Constants"). */
 export const GUIDES_PER_PAGE = 6;
+
+/** Cards per page of the full list on /category/{cat} and /category/{cat}/page/N. */
+export const CATEGORY_PER_PAGE = 9;
 
 /** The messages unknown addresses show, by section (docs/product.md, "Core pages"). */
 export const sectionNotFound = [
@@ -40,7 +55,7 @@ export const routes: RouteDef<SiteContent>[] = [
     pattern: '/post/:slug',
     pages: (c) => {
       const sorted = [...c.articles].sort(byDateDesc);
-      return sorted.map((entry, i) => entryPage(entry, `/post/${entry.slug}`, 'article', { related: related(sorted, i).map(articleCard) }));
+      return sorted.map((entry) => entryPage(entry, `/post/${entry.slug}`, 'article', { related: relatedArticles(entry, c).map(articleCard) }));
     },
   },
   {
@@ -68,13 +83,13 @@ export const routes: RouteDef<SiteContent>[] = [
   {
     pattern: '/guides, /guides/page/:n',
     pages: (c) => {
-      const cards = c.guideIndex.map((ref) => resolveCard(ref, c, `/${ref.slug}`));
+      const cards = guideIndexCards(c);
       const pageCount = Math.max(1, Math.ceil(cards.length / GUIDES_PER_PAGE));
       return Array.from({ length: pageCount }, (_, i) => ({
         path: i === 0 ? '/guides' : `/guides/page/${i + 1}`,
         template: 'guides',
         props: { cards: cards.slice(i * GUIDES_PER_PAGE, (i + 1) * GUIDES_PER_PAGE), pageNumber: i + 1, pageCount },
-        sources: ['content/data/guide-index.json'],
+        sources: ['content/data/guide-index.json', 'content/guides/'],
         // Page 1 has one address; /guides/page/1 would only duplicate it.
         aliases: i === 0 ? ['/guides/page/1'] : [],
       }));
@@ -110,12 +125,13 @@ export const routes: RouteDef<SiteContent>[] = [
       }),
   },
   {
-    pattern: '/category/:cat, /category/:cat/:sub',
+    pattern: '/category/:cat, /category/:cat/:sub, /category/:cat/page/:n, /category/:cat/:sub/page/:n',
     pages: (c) =>
-      c.categories.categories.map((info, index) => ({
-        path: `/category/${info.category}`,
-        template: 'category',
-        props: {
+      c.categories.categories.flatMap((info, index) => {
+        const all = categoryMembers(info, c).map((item) => listableCard(item, c));
+        const pageCount = Math.max(1, Math.ceil(all.length / CATEGORY_PER_PAGE));
+        const base = `/category/${info.category}`;
+        const common = {
           info,
           index,
           parent: info.category.includes('/') ? c.categories.categories.find((p) => p.category === info.category.split('/')[0]) : undefined,
@@ -125,9 +141,55 @@ export const routes: RouteDef<SiteContent>[] = [
             .filter((a) => a !== undefined)
             .map(articleCard),
           guides: info.guides.map((slug) => resolveCard({ slug }, c, `/${slug}`)),
+          total: all.length,
+          pageCount,
+        };
+        return Array.from({ length: pageCount }, (_, i) => ({
+          path: i === 0 ? base : `${base}/page/${i + 1}`,
+          template: 'category',
+          props: { ...common, pageNumber: i + 1, listed: all.slice(i * CATEGORY_PER_PAGE, (i + 1) * CATEGORY_PER_PAGE) },
+          sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/'],
+          aliases: i === 0 ? [`${base}/page/1`] : [],
+        }));
+      }),
+  },
+  {
+    pattern: '/tag/:tag',
+    pages: (c) =>
+      allTags(c).map(({ tag, slug }) => {
+        const topics = c.categories.categories.filter((info) => info.tags.some((t) => tagSlug(t) === slug));
+        const seen = new Set<string>();
+        const cards = topics
+          .flatMap((info) => categoryMembers(info, c))
+          .sort((a, b) => (a.entry.data.date < b.entry.data.date ? 1 : a.entry.data.date > b.entry.data.date ? -1 : a.entry.data.title.localeCompare(b.entry.data.title)))
+          .map((item) => listableCard(item, c))
+          .filter((card) => !seen.has(card.href) && seen.add(card.href) !== undefined);
+        const reviews = c.reviews
+          .filter((r) => r.data.tags.some((t) => tagSlug(t) === slug))
+          .sort((a, b) => (a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.slug.localeCompare(b.slug)))
+          .map(reviewCard);
+        return {
+          path: `/tag/${slug}`,
+          template: 'tag',
+          props: { tag, topics: topics.map((t) => ({ title: t.title, path: `/category/${t.category}`, description: t.description })), cards, reviews },
+          sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
+        };
+      }),
+  },
+  {
+    pattern: '/gifts',
+    pages: (c) => [
+      {
+        path: '/gifts',
+        template: 'gifts-index',
+        props: {
+          cards: [...c.gifts]
+            .sort((a, b) => (a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.slug.localeCompare(b.slug)))
+            .map((g) => resolveCard({ slug: g.slug }, c, `/${g.slug}`)),
         },
-        sources: ['content/data/categories.json'],
-      })),
+        sources: ['content/gifts/'],
+      },
+    ],
   },
   {
     pattern: '/promo/:id, /redirect/:id',
@@ -182,11 +244,17 @@ function homeProps(c: SiteContent) {
   };
 }
 
-/** Two other articles for "You Might Also Like": the next two in date order, wrapping round. */
-function related<T>(sorted: T[], index: number): T[] {
-  if (sorted.length < 2) return [];
-  const picks = [sorted[(index + 1) % sorted.length], sorted[(index + 2) % sorted.length]];
-  return picks.filter((p, i) => p !== sorted[index] && picks.indexOf(p) === i);
+/**
+ * The cards of /guides: guide-index.json's, in its order (an editor's choice, which mixes in gift
+ * guides and reviews), then every guide it does not list, newest first, so a new guide is listed
+ * without anyone editing the file.
+ */
+export function guideIndexCards(c: SiteContent) {
+  const listed = new Set(c.guideIndex.map((ref) => ref.slug));
+  const rest = c.guides
+    .filter((g) => !listed.has(g.slug))
+    .sort((a, b) => (a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.slug.localeCompare(b.slug)));
+  return [...c.guideIndex, ...rest.map((g) => ({ slug: g.slug }))].map((ref) => resolveCard(ref, c, `/${ref.slug}`));
 }
 
 function outboundPage(path: string, partner: string, url: string, source: string): PageSpec {

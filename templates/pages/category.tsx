@@ -2,7 +2,8 @@ import { CardGrid } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs, WithSidebar } from '../components/layout.tsx';
-import type { Card, SitePageProps } from '../content.ts';
+import { PageLinks } from '../components/pagination.tsx';
+import { tagSlug, type Card, type SitePageProps } from '../content.ts';
 import type { CategoryInfo } from '../schemas.ts';
 import { Picture } from '../../src/index.ts';
 
@@ -16,16 +17,54 @@ export interface CategoryProps {
   subs: CategoryInfo[];
   articles: Card[];
   guides: Card[];
+  /** This page's share of everything filed under the category, newest first. */
+  listed: Card[];
+  /** How many entries the category holds in all, and over how many pages. */
+  total: number;
+  pageNumber: number;
+  pageCount: number;
 }
 
-/** /category/{cat} and /category/{cat}/{sub}: banner, icon, description, details, tags, featured. */
+/**
+ * /category/{cat} and /category/{cat}/{sub}: banner, icon, description, details, tags, featured,
+ * then everything filed under the category, 9 a page; /category/{cat}/page/N carries on the list.
+ */
 export function CategoryPage(props: SitePageProps & CategoryProps) {
-  const { site, page, info, index, parent, subs, articles, guides } = props;
+  const { site, page, info, index, parent, subs, articles, guides, listed, total, pageNumber, pageCount } = props;
   const shared = site.shared;
   const icon = info.icon ?? CATEGORY_ICONS[index % CATEGORY_ICONS.length];
+  const base = `/category/${info.category}`;
   const trail = [{ name: 'Home', path: '/' }];
   if (parent) trail.push({ name: parent.title, path: `/category/${parent.category}` });
-  trail.push({ name: info.title, path: page.path });
+  trail.push({ name: info.title, path: base });
+  const pathOf = (n: number) => (n === 1 ? base : `${base}/page/${n}`);
+  const all = (
+    <section aria-labelledby="category-all-heading" className="home-section category-all">
+      <h2 id="category-all-heading">Everything in {info.title}</h2>
+      <p className="section-note">
+        {total} {total === 1 ? 'article or guide' : 'articles and guides'}, newest first{pageCount > 1 ? `; page ${pageNumber} of ${pageCount}` : ''}.
+      </p>
+      <CardGrid cards={listed} />
+      <PageLinks pageNumber={pageNumber} pageCount={pageCount} pathOf={pathOf} label={`${info.title}: pages`} />
+    </section>
+  );
+  if (pageNumber > 1) {
+    trail.push({ name: `Page ${pageNumber}`, path: page.path });
+    const title = `${info.title}, page ${pageNumber} of ${pageCount}`;
+    return (
+      <Document {...props} meta={{ title, description: `${info.description} (page ${pageNumber} of ${pageCount})`, image: info.bannerImage, imageAlt: info.bannerAlt, jsonLd: [breadcrumbs(site.settings.url, trail)] }}>
+        <WithSidebar groups={shared.categoryGroups} current={page.path}>
+          <Breadcrumbs trail={trail} />
+          <header className="page-header category-header">
+            <p className="category-icon" aria-hidden="true">{icon}</p>
+            <h1>{title}</h1>
+            <p className="hero-lead">{info.description}</p>
+          </header>
+          {all}
+        </WithSidebar>
+      </Document>
+    );
+  }
   return (
     <Document {...props} meta={{ title: info.title, description: info.description, image: info.bannerImage, imageAlt: info.bannerAlt, jsonLd: [breadcrumbs(site.settings.url, trail)] }}>
       <div className="category-banner">
@@ -41,7 +80,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.markdown(info.details) }} />
         {info.tags.length ? (
           <ul className="tags" aria-label="Topics">
-            {info.tags.map((t) => <li key={t}>{t}</li>)}
+            {info.tags.map((t) => <li key={t}><a href={`/tag/${tagSlug(t)}`}>{t}</a></li>)}
           </ul>
         ) : null}
         {info.popularity !== undefined ? (
@@ -75,6 +114,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
             <CardGrid cards={guides} cta="Read the Guide →" />
           </section>
         ) : null}
+        {all}
       </WithSidebar>
     </Document>
   );
