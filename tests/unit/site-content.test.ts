@@ -648,18 +648,24 @@ function cards(root: Element): CardInfo[] {
 }
 
 describe('indexes (docs/product.md, "Core pages")', () => {
-  const guidePaths = ['/guides', '/guides/page/2', '/guides/page/3', '/guides/page/4', '/guides/page/5'];
+  const guidePaths = ['/guides', '/guides/page/2', '/guides/page/3', '/guides/page/4', '/guides/page/5', '/guides/page/6'];
 
-  it('/guides has five pages of 6, 6, 6, 6 and 5 cards, 29 in all, and no page 6', () => {
+  it('/guides has six pages of 6, 6, 6, 6, 6 and 2 cards, 32 in all, and no page 7: guide-index.json\'s 29, then the 3 guides it does not list, newest first', () => {
     const counts = guidePaths.map((p) => cards(page(p).main).length);
-    expect(counts).toEqual([6, 6, 6, 6, 5]);
-    expect(existsSync(join(dist, 'guides', 'page', '6.html'))).toBe(false);
+    expect(counts).toEqual([6, 6, 6, 6, 6, 2]);
+    expect(existsSync(join(dist, 'guides', 'page', '7.html'))).toBe(false);
     const hrefs = guidePaths.flatMap((p) => cards(page(p).main).map((c) => c.href));
-    expect(hrefs).toHaveLength(29);
+    expect(hrefs).toHaveLength(32);
     const repeated = [...new Set(hrefs.filter((h, i) => hrefs.indexOf(h) !== i))].sort();
     expect(repeated, 'the two slugs that appear twice').toEqual(['/gift-for-daughter-necklace', '/mitolyn-review']);
     const index = readJson<{ slug: string }[]>('guide-index.json');
-    expect(hrefs, 'cards follow guide-index.json').toEqual(index.map((e) => `/${e.slug}`));
+    expect(hrefs.slice(0, index.length), 'cards follow guide-index.json').toEqual(index.map((e) => `/${e.slug}`));
+    const listed = new Set(index.map((e) => e.slug));
+    const unlisted = frontMatter('guides')
+      .filter((g) => !g.data.draft && !listed.has(g.slug))
+      .sort((a, b) => (isoDate(a.data.date) < isoDate(b.data.date) ? 1 : -1));
+    expect(hrefs.slice(index.length), 'then every guide guide-index.json does not list, newest first').toEqual(unlisted.map((g) => `/${g.slug}`));
+    for (const g of frontMatter('guides').filter((x) => !x.data.draft)) expect(hrefs, `guide ${g.slug} is on /guides`).toContain(`/${g.slug}`);
   });
 
   it('every guide card has an image, a title, an excerpt and "Read the Guide →" to a real page', () => {
@@ -677,7 +683,7 @@ describe('indexes (docs/product.md, "Core pages")', () => {
     }
   });
 
-  it('pagination: Previous disabled on page 1, Next on page 5, numbered links 1–5 with aria-current on the current one', () => {
+  it('pagination: Previous disabled on page 1, Next on the last page, numbered links 1–6 with aria-current on the current one', () => {
     guidePaths.forEach((path, i) => {
       const n = i + 1;
       const nav = $$(page(path).main, 'nav').find((x) => $$(x, 'a, span').some((e) => /Next/.test(text(e))));
@@ -691,7 +697,7 @@ describe('indexes (docs/product.md, "Core pages")', () => {
         expect(prev.tag).toBe('a');
         expect(prev.attrs.href).toBe(guidePaths[i - 1]);
       }
-      if (n === 5) {
+      if (n === guidePaths.length) {
         expect(next.tag, `${path}: Next is not a link`).not.toBe('a');
         expect(next.attrs['aria-disabled']).toBe('true');
       } else {
@@ -786,6 +792,147 @@ describe('category pages (docs/product.md, "Core pages", "Data files")', () => {
   });
 });
 
+// ── Finding things (issue 19): menu, category lists, tags, gifts index, related ───────────────
+
+/** A front-matter date as YYYY-MM-DD, whether the parser gave a string or a Date. */
+const isoDate = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d));
+
+describe('finding things (issue 19)', () => {
+  const categories = readJson<{ groups: { title: string; value: string }[]; categories: { category: string; title: string; tags: string[]; hotArticles: number[]; guides: string[] }[] }>('categories.json');
+  const tagHref = (t: string) => `/tag/${t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  /** Every page of a category's full list, following its Next links from page 1. */
+  function categoryList(key: string): { paths: string[]; hrefs: string[]; perPage: number[] } {
+    const paths: string[] = [];
+    const hrefs: string[] = [];
+    const perPage: number[] = [];
+    let path: string | undefined = `/category/${key}`;
+    while (path && paths.length < 20) {
+      paths.push(path);
+      const section = $(page(path).main, 'section.category-all');
+      expect(section, `${path}: the full list`).toBeDefined();
+      const list = cards(section!);
+      perPage.push(list.length);
+      hrefs.push(...list.map((c) => c.href));
+      const next = $$(section!, '.pagination a[rel="next"]')[0];
+      path = next?.attrs.href;
+    }
+    return { paths, hrefs, perPage };
+  }
+  const published = (dir: string) => frontMatter(dir).filter((e) => !e.data.draft);
+  const hrefOf = (dir: string, slug: string) => (dir === 'articles' ? `/post/${slug}` : `/${slug}`);
+
+  it('the header menu links Articles, Guides, Gift guides and Reviews, besides Home, About and Contact, and marks the current page only', () => {
+    for (const path of ['/', '/articles', '/guides', '/gifts', '/posts', '/about', '/category/dating', '/tag/safety', '/post/first-date-tips']) {
+      const { doc } = page(path);
+      const links = $$(doc, 'header.site-header #site-menu a');
+      expect(links.map((a) => [text(a), a.attrs.href]), `${path}: menu`).toEqual([
+        ['Home', '/'], ['Articles', '/articles'], ['Guides', '/guides'], ['Gift guides', '/gifts'], ['Reviews', '/posts'], ['About', '/about'], ['Contact', '/contact'],
+      ]);
+      expect(links.filter((a) => a.attrs['aria-current'] === 'page').map((a) => a.attrs.href), `${path}: aria-current`).toEqual(links.some((a) => a.attrs.href === path) ? [path] : []);
+      for (const a of links) expect(builtExists(a.attrs.href), `${path}: ${a.attrs.href} was built`).toBe(true);
+    }
+  });
+
+  it('/gifts lists every gift guide, newest first, each card with its image and title, with a breadcrumb', () => {
+    const gifts = published('gifts').sort((a, b) => (isoDate(a.data.date) < isoDate(b.data.date) ? 1 : -1));
+    const { doc, main } = page('/gifts');
+    const list = cards(main);
+    expect(list.map((c) => c.href)).toEqual(gifts.map((g) => `/${g.slug}`));
+    for (const c of list) {
+      expect(c.img && builtExists(c.img), `${c.href}: image`).toBe(true);
+      expect(c.title).not.toBe('');
+    }
+    expect(typesOf(jsonLd(doc))).toContain('BreadcrumbList');
+  });
+
+  it('category pages list every article and guide filed under them or their sub-topics, and the featured ones, 9 a page, newest first, each once', () => {
+    const entries = [...published('articles').map((e) => ({ ...e, dir: 'articles' })), ...published('guides').map((e) => ({ ...e, dir: 'guides' }))];
+    const idToHref = new Map(published('articles').map((a) => [a.data.id as number, `/post/${a.slug}`]));
+    const dates = new Map([...entries, ...published('gifts').map((e) => ({ ...e, dir: 'gifts' }))].map((e) => [hrefOf(e.dir, e.slug), isoDate(e.data.date)]));
+    for (const c of categories.categories) {
+      const { paths, hrefs, perPage } = categoryList(c.category);
+      const where = `/category/${c.category}`;
+      expect(new Set(hrefs).size, `${where}: no entry twice`).toBe(hrefs.length);
+      expect(perPage.slice(0, -1).every((n) => n === 9) && perPage.at(-1)! >= 1 && perPage.at(-1)! <= 9, `${where}: 9 a page (${perPage})`).toBe(true);
+      expect(paths.slice(1), `${where}: page addresses`).toEqual(paths.slice(1).map((_, i) => `${where}/page/${i + 2}`));
+      const d = hrefs.map((h) => dates.get(h)!);
+      expect(d, `${where}: newest first`).toEqual([...d].sort().reverse());
+      // Filed under it by name: the category's own title, or the sidebar group whose key it is.
+      const names = new Set([c.title, ...categories.groups.filter((g) => g.value === c.category).map((g) => g.title)]);
+      for (const sub of categories.categories.filter((x) => x.category.startsWith(`${c.category}/`))) names.add(sub.title);
+      for (const e of entries.filter((x) => names.has(x.data.category))) expect(hrefs, `${where}: ${e.slug} (category "${e.data.category}")`).toContain(hrefOf(e.dir, e.slug));
+      for (const id of c.hotArticles) expect(hrefs, `${where}: featured article ${id}`).toContain(idToHref.get(id));
+      for (const slug of c.guides) expect(hrefs, `${where}: featured guide ${slug}`).toContain(`/${slug}`);
+      // The count it states is the count it lists.
+      expect(text($(page(where).main, 'section.category-all')!), `${where}: states its total`).toContain(`${hrefs.length} article`);
+    }
+    // "Dating" articles, "Dating Advice" guides (a label that begins with the category's title) and "Relationship" articles are listed.
+    const dating = categoryList('dating');
+    expect(dating.paths.length, '/category/dating runs over more than one page').toBeGreaterThan(1);
+    for (const e of entries.filter((x) => ['Dating', 'Dating Advice'].includes(x.data.category))) expect(dating.hrefs).toContain(hrefOf(e.dir, e.slug));
+    for (const e of entries.filter((x) => ['Relationship', 'Relationship Advice'].includes(x.data.category))) expect(categoryList('relationships').hrefs).toContain(hrefOf(e.dir, e.slug));
+  });
+
+  it('category pagination: Previous and Next are links between real pages, the ends are disabled, page 2 has its own title, canonical and breadcrumb, and /page/1 goes to page 1', () => {
+    const { paths } = categoryList('dating');
+    paths.forEach((path, i) => {
+      const section = $(page(path).main, 'section.category-all')!;
+      const prev = $$(section, '.pagination a, .pagination span').find((e) => /Previous/.test(text(e)))!;
+      const next = $$(section, '.pagination a, .pagination span').find((e) => /Next/.test(text(e)))!;
+      expect(prev.tag === 'a' ? prev.attrs.href : null, `${path}: Previous`).toBe(i === 0 ? null : paths[i - 1]);
+      expect(next.tag === 'a' ? next.attrs.href : null, `${path}: Next`).toBe(i === paths.length - 1 ? null : paths[i + 1]);
+    });
+    const { doc } = page('/category/dating/page/2');
+    expect(titleOf(doc)).toMatch(/^Dating, page 2 of \d/);
+    expect(canonicalOf(doc)).toBe(`${SITE_URL}/category/dating/page/2`);
+    const crumbs = jsonLd(doc).find((d) => d['@type'] === 'BreadcrumbList')!;
+    expect(crumbs.itemListElement.map((x: { name: string }) => x.name)).toEqual(['Home', 'Dating', 'Page 2']);
+    expect(isRedirectPage(page('/category/dating/page/1').doc), '/category/dating/page/1 sends on to /category/dating').toBe(true);
+    // Page 1 keeps the hand-picked items on top of the full list.
+    const main = page('/category/dating').main;
+    const pos = order(main);
+    expect(pos.get(sectionByHeading(main, /Featured articles/)!)!).toBeLessThan(pos.get($(main, 'section.category-all')!)!);
+  });
+
+  it('tags on category pages link to /tag/{slug}, which lists the tagged categories and what is filed under them', () => {
+    const tags = new Map<string, string[]>();
+    for (const c of categories.categories) for (const t of c.tags) tags.set(tagHref(t), [...(tags.get(tagHref(t)) ?? []), c.category]);
+    for (const c of categories.categories) {
+      const links = $$(page(`/category/${c.category}`).main, 'ul.tags li a');
+      expect(links.map((a) => [text(a), a.attrs.href]), `/category/${c.category}: tag links`).toEqual(c.tags.map((t) => [t, tagHref(t)]));
+    }
+    for (const [href, keys] of tags) {
+      const { doc, main } = page(href);
+      expect(text($(main, 'h1')!), `${href}: h1`).toMatch(/^Topic: /);
+      const topicLinks = $$(sectionByHeading(main, /^Categories tagged/)!, 'a').map((a) => a.attrs.href);
+      expect(topicLinks.sort(), `${href}: the categories carrying it`).toEqual(keys.map((k) => `/category/${k}`).sort());
+      const listed = cards(sectionByHeading(main, 'Articles and guides') ?? main).map((c) => c.href);
+      for (const k of keys) for (const h of categoryList(k).hrefs) expect(listed, `${href}: lists ${h} from /category/${k}`).toContain(h);
+      expect(typesOf(jsonLd(doc))).toContain('BreadcrumbList');
+    }
+    // A review tagged with a category tag is listed under it.
+    expect(cards(sectionByHeading(page('/tag/communication').main, /^Reviews tagged/)!).map((c) => c.href)).toContain('/affiliate/affiliate-his-secret-obsession-review');
+  });
+
+  it('"You Might Also Like" prefers articles of the same category, then newest', () => {
+    const articles = published('articles');
+    for (const a of articles) {
+      const section = sectionByHeading(page(`/post/${a.slug}`).main, 'You Might Also Like')!;
+      const picks = [...new Set($$(section, 'a[href]').map((x) => x.attrs.href))];
+      const same = articles
+        .filter((o) => o.slug !== a.slug && o.data.category === a.data.category)
+        .sort((x, y) => (isoDate(x.data.date) < isoDate(y.data.date) ? 1 : -1))
+        .map((o) => `/post/${o.slug}`);
+      expect(picks.slice(0, Math.min(2, same.length)), `/post/${a.slug} (${a.data.category})`).toEqual(same.slice(0, 2));
+    }
+  });
+
+  it('the new pages are in the sitemap', () => {
+    const xml = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+    for (const path of ['/gifts', '/tag/safety', '/category/dating/page/2']) expect(xml, path).toContain(`<loc>${SITE_URL}${path}</loc>`);
+  });
+});
+
 // ── SEO ───────────────────────────────────────────────────────────────────────────────────────
 
 describe('search and social metadata on every page (docs/product.md, "Output", "Shared layout")', () => {
@@ -834,7 +981,8 @@ describe('search and social metadata on every page (docs/product.md, "Output", "
           problems.push(`${path}: FAQPage questions ${JSON.stringify(names)} differ from the page's ${JSON.stringify(shownQuestions)}`);
         }
       }
-      if (contentPage(path)) {
+      // An alias (e.g. /category/dating/page/1) only sends the visitor on; its target has the trail.
+      if (contentPage(path) && !isRedirectPage(doc)) {
         const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList');
         if (!crumbs) problems.push(`${path}: no BreadcrumbList`);
         else {
