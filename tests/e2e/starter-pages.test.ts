@@ -158,6 +158,9 @@ describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) 
       if (starter.path === '/') {
         expect.soft(links.filter((l) => l.current === 'page').length, 'the home page is marked in the header').toBeGreaterThan(0);
       }
+      // The menu leads to each index (issue 19), on phones inside the Menu, on desktop in the bar.
+      const menuPaths = links.map((l) => normalizePath(new URL(l.href).pathname));
+      expect.soft(menuPaths, 'the header links Articles, Guides, Gift guides and Reviews').toEqual(expect.arrayContaining(['/articles', '/guides', '/gifts', '/posts']));
 
       // Accessibility; on a phone, site-behaviour.test.ts's pass over the sitemap checks the pages listed there.
       if (viewport.name !== 'phone' || !inSitemap().has(starter.path)) {
@@ -171,6 +174,14 @@ describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) 
       } else {
         expect.soft(await page.locator('header.site-header #site-menu a').first().isVisible(), 'the navigation bar is visible').toBe(true);
         expect.soft(await page.locator('header.site-header .menu-toggle').isVisible(), 'the Menu button is hidden on desktop').toBe(false);
+        const boxes = await page.locator('header.site-header #site-menu a').evaluateAll((as) =>
+          as.map((a) => {
+            const r = a.getBoundingClientRect();
+            return { top: Math.round(r.top), left: r.left, right: r.right, shown: r.width > 0 && r.height > 0 };
+          }),
+        );
+        expect.soft(boxes.every((b) => b.shown && b.left >= 0 && b.right <= viewport.width), `every menu link is shown inside the ${viewport.width}px bar`).toBe(true);
+        expect.soft(new Set(boxes.map((b) => b.top)).size, 'the menu bar is one row').toBe(1);
       }
 
       expect(problems.all(), `console errors, page errors or failed requests on ${starter.path}`).toEqual([]);
