@@ -75,6 +75,7 @@ export function Document({
         <link rel="canonical" href={canonical} />
         {meta.noindex || page.draft || page.scheduled ? <meta name="robots" content="noindex, follow" /> : null}
         {meta.refresh ? <meta httpEquiv="refresh" content={`${meta.refresh.seconds}; url=${meta.refresh.url}`} /> : null}
+        <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#a3123a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/atom+xml" title={`${settings.title}: articles`} href="/feed.xml" />
