@@ -5,6 +5,7 @@ import { CardGrid } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
 import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
+import { Contents, headingsOf, readingMinutes, TOC_MIN_HEADINGS } from '../components/reading.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { Card, SiteEntryPageProps } from '../content.ts';
 import type { ArticleData } from '../schemas.ts';
@@ -20,6 +21,9 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
     { name: 'Articles', path: '/articles' },
     { name: data.title, path: page.path },
   ];
+  const headings = headingsOf(page.html);
+  const toc = headings.length >= TOC_MIN_HEADINGS ? [...headings, ...(data.conclusion ? [{ id: 'conclusion-heading', text: 'Conclusion' }] : [])] : [];
+  const minutes = readingMinutes(page.html, data.conclusion);
   const jsonLd = [
     articleJsonLd(site.settings, {
       url: page.url,
@@ -39,16 +43,18 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
       affiliate={hasAffiliateLinks(page.html)}
       consent={['measurement']}
     >
-      <article className="wrap article" data-article-id={data.id} data-pagefind-body="" data-pagefind-meta="kind:Article">
+      <article className={`wrap article${toc.length ? ' has-toc' : ''}`} data-article-id={data.id} data-pagefind-body="" data-pagefind-meta="kind:Article">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
           <p className="card-kicker">{data.category}</p>
           <h1>{data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
-            <time dateTime={data.date}>{formatDate(data.date)}</time> · {data.author}
+            <time dateTime={data.date}>{formatDate(data.date)}</time> · {data.author} · <span className="reading-time">{minutes} min read</span>
           </p>
           <Picture className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 48rem" priority />
         </header>
+        {toc.length ? <Contents items={toc} /> : null}
+        <div className="article-body">
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         {data.conclusion ? (
           <section className="conclusion" aria-labelledby="conclusion-heading">
@@ -66,6 +72,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
         </aside>
         <ShareBar url={page.url} title={data.title} />
         <AuthorBox author={data.author} team={shared.site.editorialTeam} />
+        </div>
       </article>
       {related.length ? (
         <section className="wrap related" aria-labelledby="related-heading">

@@ -6,14 +6,10 @@ import type { SiteEntryPageProps } from '../content.ts';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
+import { Contents, headingsOf, readingMinutes, TOC_MIN_HEADINGS } from '../components/reading.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { GuideData } from '../schemas.ts';
 import { Picture } from '../../src/index.ts';
-
-/** The h2 headings of rendered HTML, for a table of contents. */
-export function headingsOf(html: string): { id: string; text: string }[] {
-  return [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map((m) => ({ id: m[1], text: htmlToText(m[2]) }));
-}
 
 /** A long-form advice page: optional contents, the body, an optional download, the FAQ. */
 export function GuidePage(props: SiteEntryPageProps<GuideData>) {
@@ -25,7 +21,10 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
     { name: 'Guides', path: '/guides' },
     { name: data.title, path: page.path },
   ];
-  const toc = data.toc ? [...headingsOf(page.html), ...(data.faq.length ? [{ id: 'faq', text: data.faqTitle }] : [])] : [];
+  const headings = headingsOf(page.html);
+  // Contents when the guide asks for them or is long (three h2s or more).
+  const toc = data.toc || headings.length >= TOC_MIN_HEADINGS ? [...headings, ...(data.faq.length ? [{ id: 'faq', text: data.faqTitle }] : [])] : [];
+  const minutes = readingMinutes(page.html, ...data.faq.map((f) => `${f.q} ${htmlToText(page.markdown(f.a))}`));
   const jsonLd: unknown[] = [
     articleJsonLd(site.settings, {
       url: page.url,
@@ -47,27 +46,19 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
       meta={{ title: data.title, description: data.description, type: 'article', image: data.socialImage ?? data.coverImage, imageAlt: data.coverAlt, jsonLd, publishedTime: data.date }}
       affiliate={hasAffiliateLinks(page.html)}
     >
-      <article className="wrap article guide" data-pagefind-body="" data-pagefind-meta="kind:Guide">
+      <article className={`wrap article guide${toc.length ? ' has-toc' : ''}`} data-pagefind-body="" data-pagefind-meta="kind:Guide">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
           <p className="card-kicker">{data.category}</p>
           <h1>{data.heading ?? data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
             <time dateTime={data.date}>{formatDate(data.date)}</time>
-            {data.updated ? <> · updated <time dateTime={data.updated}>{formatDate(data.updated)}</time></> : null} · {shared.site.editorialTeam.name}
+            {data.updated ? <> · updated <time dateTime={data.updated}>{formatDate(data.updated)}</time></> : null} · {shared.site.editorialTeam.name} · <span className="reading-time">{minutes} min read</span>
           </p>
           <Picture className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 48rem" priority />
         </header>
-        {toc.length ? (
-          <nav className="toc" aria-labelledby="toc-heading" data-pagefind-ignore="">
-            <h2 id="toc-heading">Contents</h2>
-            <ol>
-              {toc.map((h) => (
-                <li key={h.id}><a href={`#${h.id}`}>{h.text}</a></li>
-              ))}
-            </ol>
-          </nav>
-        ) : null}
+        {toc.length ? <Contents items={toc} /> : null}
+        <div className="article-body">
         {data.download ? (
           <p className="download">
             <a className="button" href={data.download.href} download>{data.download.label}</a>
@@ -77,6 +68,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
         <Faq title={data.faqTitle} items={data.faq} firstOpen={data.faqFirstOpen} renderMarkdown={page.markdown} />
         <ShareBar url={page.url} title={data.title} />
         <AuthorBox team={shared.site.editorialTeam} />
+        </div>
       </article>
     </Document>
   );
