@@ -28,6 +28,9 @@ const CATEGORY_NAMES: Record<ConsentCategory, string> = { advertising: 'Advertis
 /** "a", "a and b", "a, b and c". */
 const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
+const NOTHING_LOADS = 'Nothing from them loads until you choose, and the site works the same if you reject.';
+const CHANGE_IT = 'Change it any time with “Privacy choices” at the foot of each page; a withdrawal applies once you reload.';
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -42,6 +45,10 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * all first (the two choices come before anything else in it),
  * while it shows at the bottom of the screen. At the end of the source it would be behind every
  * link of the page; as a modal dialog it would block reading, which consent must not require.
+ *
+ * On phones the band stays under a quarter of the screen: the title, what the services are for,
+ * the two equal buttons, then "Choose by category" and the privacy policy link on one row; the
+ * sentences on what happens before a choice and how to change it move into "Choose by category".
  */
 export function ConsentBanner({ thirdParties, offered, pageCategories, ownServices = {} }: {
   thirdParties: ThirdParties;
@@ -60,8 +67,8 @@ export function ConsentBanner({ thirdParties, offered, pageCategories, ownServic
       <div className="consent-inner">
         <h2 id="consent-title" className="consent-title">Your privacy choices</h2>
         <p className="consent-text">
-          With your permission, we use services from other companies for {list(offered.map((c) => SHORT[c]))}. Nothing
-          from them loads until you choose, and the site works the same if you reject.
+          With your permission, we use services from other companies for {list(offered.map((c) => SHORT[c]))}.
+          <span className="consent-wide"> {NOTHING_LOADS}</span>
         </p>
         <div className="consent-actions">
           <button type="button" className="button consent-button" data-consent-action="reject">Reject all</button>
@@ -69,6 +76,8 @@ export function ConsentBanner({ thirdParties, offered, pageCategories, ownServic
         </div>
         <details className="consent-details">
           <summary>Choose by category</summary>
+          {/* Phones: what the wide banner says in its text and note, here to keep the band low. */}
+          <p className="consent-narrow consent-more">{NOTHING_LOADS} {CHANGE_IT}</p>
           <fieldset className="consent-categories">
             <legend className="visually-hidden">Allow these services</legend>
             {offered.map((c) => (
@@ -82,7 +91,7 @@ export function ConsentBanner({ thirdParties, offered, pageCategories, ownServic
           <button type="button" className="button consent-button" data-consent-action="save">Save my choices</button>
         </details>
         <p className="consent-note">
-          Change it any time with “Privacy choices” at the foot of each page; a withdrawal applies once you reload.{' '}
+          <span className="consent-wide">{CHANGE_IT}{' '}</span>
           <a href="/privacy-policy#privacy-choices">Privacy policy</a>
         </p>
         <JsonData id="consent-config" data={config} />
