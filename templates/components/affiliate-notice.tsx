@@ -1,9 +1,11 @@
-/** The short line shown near the top of every page that carries affiliate links. */
-export function AffiliateNotice() {
+import { CHROME, type ChromeText } from './chrome-text.ts';
+
+/** The short line shown near the top of every page that carries affiliate links (in the page's language on landing pages). */
+export function AffiliateNotice({ t = CHROME.en, keys = false }: { t?: ChromeText; keys?: boolean }) {
+  const k = (key: string) => (keys ? { 'data-chrome': key } : {});
   return (
     <p className="affiliate-notice">
-      Some links on this page are affiliate links: if you buy through them we may earn a commission, at no
-      extra cost to you. <a href="/affiliate-disclosure">How we handle affiliate links</a>.
+      <span {...k('affiliate')}>{t.affiliate}</span> <a href="/affiliate-disclosure" {...k('affiliateLink')}>{t.affiliateLink}</a>.
     </p>
   );
 }

@@ -3,33 +3,16 @@ import { PageScript } from '../../src/index.ts';
 import type { ThirdParties } from '../schemas.ts';
 import { JsonData } from './json-ld.tsx';
 import { consentScriptConfig, type ConsentScriptConfig } from './third-parties.ts';
-
-/** What each category is for, in a few words (after "we use services … for"). */
-const SHORT: Record<ConsentCategory, string> = {
-  advertising: 'advertising',
-  measurement: 'measurement',
-  location: 'showing offers for your region',
-};
+import { CHROME, listOf, type ChromeText } from './chrome-text.ts';
 
 /** What each configured service of a category does, for the per-category choice. */
-function details(tp: ThirdParties): Record<ConsentCategory, string[]> {
+function details(tp: ThirdParties, t: ChromeText): Record<ConsentCategory, string[]> {
   return {
-    advertising: [
-      ...(tp.adScript || tp.adManager ? ['ads in the spaces marked “Advertisement”'] : []),
-      ...(tp.conversion ? ['telling an advertiser when you go to a seller from one of our reviews'] : []),
-    ],
-    measurement: tp.pixel ? ['a tiny image requested once per article read, with its number and address'] : [],
-    location: tp.geolocation ? ['on some offer pages, your approximate city and country, looked up from your IP address'] : [],
+    advertising: [...(tp.adScript || tp.adManager ? [t.service.ads] : []), ...(tp.conversion ? [t.service.conversion] : [])],
+    measurement: tp.pixel ? [t.service.pixel] : [],
+    location: tp.geolocation ? [t.service.geolocation] : [],
   };
 }
-
-const CATEGORY_NAMES: Record<ConsentCategory, string> = { advertising: 'Advertising', measurement: 'Measurement', location: 'Location' };
-
-/** "a", "a and b", "a, b and c". */
-const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
-
-const NOTHING_LOADS = 'Nothing from them loads until you choose, and the site works the same if you reject.';
-const CHANGE_IT = 'Change it any time with “Privacy choices” at the foot of each page; a withdrawal applies once you reload.';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -50,7 +33,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * the two equal buttons, then "Choose by category" and the privacy policy link on one row; the
  * sentences on what happens before a choice and how to change it move into "Choose by category".
  */
-export function ConsentBanner({ thirdParties, offered, pageCategories, ownServices = {} }: {
+export function ConsentBanner({ thirdParties, offered, pageCategories, ownServices = {}, t = CHROME.en, keys = false }: {
   thirdParties: ThirdParties;
   /** The categories with a configured service, site-wide: the choice holds for every page. */
   offered: ConsentCategory[];
@@ -58,41 +41,46 @@ export function ConsentBanner({ thirdParties, offered, pageCategories, ownServic
   pageCategories: ConsentCategory[];
   /** Services the page itself uses, e.g. a landing page's tracker beacon (optional). */
   ownServices?: Partial<Record<ConsentCategory, string>>;
+  /** The banner's words (the page's language on landing pages; optional, English). */
+  t?: ChromeText;
+  /** Marks the words with `data-chrome` keys for a page that switches language (optional). */
+  keys?: boolean;
 }) {
-  const why = details(thirdParties);
+  const k = (key: string) => (keys ? { 'data-chrome': key } : {});
+  const why = details(thirdParties, t);
   for (const [category, service] of Object.entries(ownServices) as [ConsentCategory, string][]) why[category].push(service);
   const config: ConsentScriptConfig = consentScriptConfig(thirdParties, pageCategories);
   return (
     <section id="consent-banner" className="consent-banner" aria-labelledby="consent-title" tabIndex={-1} hidden data-consent-banner="">
       <div className="consent-inner">
-        <h2 id="consent-title" className="consent-title">Your privacy choices</h2>
+        <h2 id="consent-title" className="consent-title" {...k('consentTitle')}>{t.consentTitle}</h2>
         <p className="consent-text">
-          With your permission, we use services from other companies for {list(offered.map((c) => SHORT[c]))}.
-          <span className="consent-wide"> {NOTHING_LOADS}</span>
+          <span {...k('consentLead')}>{t.consentLead(listOf(offered.map((c) => t.short[c]), t))}</span>
+          <span className="consent-wide"> <span {...k('nothingLoads')}>{t.nothingLoads}</span></span>
         </p>
         <div className="consent-actions">
-          <button type="button" className="button consent-button" data-consent-action="reject">Reject all</button>
-          <button type="button" className="button consent-button" data-consent-action="accept">Accept all</button>
+          <button type="button" className="button consent-button" data-consent-action="reject" {...k('reject')}>{t.reject}</button>
+          <button type="button" className="button consent-button" data-consent-action="accept" {...k('accept')}>{t.accept}</button>
         </div>
         <details className="consent-details">
-          <summary>Choose by category</summary>
+          <summary {...k('choose')}>{t.choose}</summary>
           {/* Phones: what the wide banner says in its text and note, here to keep the band low. */}
-          <p className="consent-narrow consent-more">{NOTHING_LOADS} {CHANGE_IT}</p>
+          <p className="consent-narrow consent-more"><span {...k('nothingLoads')}>{t.nothingLoads}</span> <span {...k('changeIt')}>{t.changeIt}</span></p>
           <fieldset className="consent-categories">
-            <legend className="visually-hidden">Allow these services</legend>
+            <legend className="visually-hidden">{t.allow}</legend>
             {offered.map((c) => (
               <div className="consent-category" key={c}>
                 <input type="checkbox" id={`consent-${c}`} name={c} data-consent-category={c} aria-describedby={`consent-${c}-why`} />
-                <label htmlFor={`consent-${c}`}>{CATEGORY_NAMES[c]}</label>
-                <p id={`consent-${c}-why`} className="consent-why">{capitalise(list(why[c]))}.</p>
+                <label htmlFor={`consent-${c}`}>{t.category[c]}</label>
+                <p id={`consent-${c}-why`} className="consent-why">{capitalise(listOf(why[c], t))}.</p>
               </div>
             ))}
           </fieldset>
-          <button type="button" className="button consent-button" data-consent-action="save">Save my choices</button>
+          <button type="button" className="button consent-button" data-consent-action="save" {...k('save')}>{t.save}</button>
         </details>
         <p className="consent-note">
-          <span className="consent-wide">{CHANGE_IT}{' '}</span>
-          <a href="/privacy-policy#privacy-choices">Privacy policy</a>
+          <span className="consent-wide"><span {...k('changeIt')}>{t.changeIt}</span>{' '}</span>
+          <a href="/privacy-policy#privacy-choices" {...k('privacyShort')}>{t.privacyShort}</a>
         </p>
         <JsonData id="consent-config" data={config} />
       </div>

@@ -3,10 +3,12 @@ import { IslandScripts } from '../../src/index.ts';
 import type { SitePageProps } from '../content.ts';
 import type { ConsentCategory } from '../lib/consent.ts';
 import { AffiliateNotice } from './affiliate-notice.tsx';
+import { CHROME, chromeText, listOf, type ChromeLocale } from './chrome-text.ts';
 import { ConsentBanner } from './consent-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { JsonLd, shareImage } from './json-ld.tsx';
+import { HeartMark } from './icons.tsx';
+import { JsonData, JsonLd, shareImage } from './json-ld.tsx';
 import { configuredCategories } from './third-parties.ts';
 import { ToastArea } from './toasts.tsx';
 
@@ -49,8 +51,15 @@ export function Document({
   lang,
   consent = [],
   ownServices = {},
+  chrome = 'site',
   children,
 }: SitePageProps & { meta: Meta; affiliate?: boolean; lang?: string; consent?: ConsentCategory[];
+  /**
+   * `landing`: the landing pages' chrome (optional). The header is the site's name alone (no
+   * menu or search), and the skip link, affiliate notice, footer and consent banner are in the
+   * page's language, marked so templates/scripts/landing.ts can switch them with the page.
+   */
+  chrome?: 'site' | 'landing';
   /** Services this page itself uses beyond third-parties.json, by category, described for the banner (optional). */
   ownServices?: Partial<Record<ConsentCategory, string>>;
   children: ReactNode;
@@ -65,6 +74,18 @@ export function Document({
   const imageAlt = own ? meta.imageAlt ?? '' : page.card ? meta.title : shared.site.imageAlt;
   const fullTitle = meta.fullTitle ?? (page.path === '/' ? meta.title : `${meta.title} | ${settings.title}`);
   const canonical = meta.canonicalPath ? absolute(settings.url, meta.canonicalPath) : page.url;
+  const landing = chrome === 'landing';
+  const t = landing ? chromeText(lang) : CHROME.en;
+  const k = (key: string) => (landing ? { 'data-chrome': key } : {});
+  // Every language's chrome words for the landing script (the consent lead sentence names this site's categories).
+  const chromePacks = landing
+    ? Object.fromEntries(
+        (Object.keys(CHROME) as ChromeLocale[]).map((l) => {
+          const { consentLead, service: _s, category: _c, short, ...words } = CHROME[l];
+          return [l, { ...words, tagline: words.tagline || shared.site.tagline, consentLead: consentLead(listOf(offered.map((c) => short[c]), CHROME[l])) }];
+        }),
+      )
+    : null;
   return (
     <html lang={lang ?? settings.lang}>
       <head>
@@ -103,11 +124,22 @@ export function Document({
         ))}
       </head>
       <body id="top">
-        <a className="skip-link" href="#main">Skip to content</a>
+        <a className="skip-link" href="#main" {...k('skip')}>{t.skip}</a>
         {shared.thirdParties && consent.some((c) => offered.includes(c)) ? (
-          <ConsentBanner thirdParties={shared.thirdParties} offered={offered} pageCategories={consent} ownServices={ownServices} />
+          <ConsentBanner thirdParties={shared.thirdParties} offered={offered} pageCategories={consent} ownServices={ownServices} t={t} keys={landing} />
         ) : null}
-        <Header siteTitle={settings.title} nav={shared.nav} current={page.path} />
+        {landing ? (
+          <header className="site-header landing-header">
+            <div className="wrap header-inner">
+              <a className="brand" href="/">
+                <HeartMark />
+                <span>{settings.title}</span>
+              </a>
+            </div>
+          </header>
+        ) : (
+          <Header siteTitle={settings.title} nav={shared.nav} current={page.path} />
+        )}
         <main id="main" tabIndex={-1}>
           {/* Only dev (and build --drafts) render drafts and scheduled entries: a real build never has this. */}
           {page.draft || page.scheduled ? (
@@ -117,13 +149,14 @@ export function Document({
           ) : null}
           {affiliate ? (
             <div className="wrap">
-              <AffiliateNotice />
+              <AffiliateNotice t={t} keys={landing} />
             </div>
           ) : null}
           {children}
         </main>
-        <Footer siteTitle={settings.title} year={shared.site.copyrightYear} tagline={shared.site.tagline} />
-        <ToastArea />
+        <Footer siteTitle={settings.title} year={shared.site.copyrightYear} tagline={shared.site.tagline} t={t} keys={landing} />
+        <ToastArea label={t.notifications} />
+        {chromePacks ? <JsonData id="landing-chrome" data={chromePacks} /> : null}
         <IslandScripts loader={site.assets.loader} />
       </body>
     </html>

@@ -1,22 +1,31 @@
-export function Footer({ siteTitle, year, tagline }: { siteTitle: string; year: number; tagline: string }) {
+import { CHROME, type ChromeText } from './chrome-text.ts';
+
+export function Footer({ siteTitle, year, tagline, t = CHROME.en, keys = false }: {
+  siteTitle: string; year: number; tagline: string;
+  /** The footer's words (the page's language on landing pages; optional, English). */
+  t?: ChromeText;
+  /** Marks the words with `data-chrome` keys for a page that switches language (optional). */
+  keys?: boolean;
+}) {
+  const k = (key: string) => (keys ? { 'data-chrome': key } : {});
   return (
     <footer className="site-footer">
       <div className="wrap footer-inner">
-        <p className="footer-tagline">{tagline}</p>
-        <nav aria-label="Legal">
+        <p className="footer-tagline" {...k('tagline')}>{t.tagline || tagline}</p>
+        <nav aria-label={t.legal}>
           <ul className="footer-links">
-            <li><a href="/about">About us</a></li>
-            <li><a href="/privacy-policy">Privacy policy</a></li>
-            <li><a href="/affiliate-disclosure">Affiliate disclosure</a></li>
+            <li><a href="/about" {...k('about')}>{t.about}</a></li>
+            <li><a href="/privacy-policy" {...k('privacy')}>{t.privacy}</a></li>
+            <li><a href="/affiliate-disclosure" {...k('disclosure')}>{t.disclosure}</a></li>
             {/* Where the consent script runs, a click reopens the banner in place (templates/scripts/consent.ts). */}
-            <li><a href="/privacy-policy#privacy-choices" data-privacy-choices="">Privacy choices</a></li>
+            <li><a href="/privacy-policy#privacy-choices" data-privacy-choices="" {...k('choices')}>{t.choices}</a></li>
           </ul>
         </nav>
         <p className="copyright">
-          © {year} {siteTitle}. Written with care; not a substitute for professional advice.
+          © {year} {siteTitle}. <span {...k('rights')}>{t.rights}</span>
         </p>
         {/* Floats at the bottom corner once the page is scrolled past 300 px, in CSS alone (site.css). */}
-        <p className="back-to-top-line"><a className="back-to-top" href="#top">Back to top <span aria-hidden="true">↑</span></a></p>
+        <p className="back-to-top-line"><a className="back-to-top" href="#top"><span {...k('backToTop')}>{t.backToTop}</span> <span aria-hidden="true">↑</span></a></p>
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { PageScript, Picture } from '../../src/index.ts';
 import { checkAllowedUrl } from '../../site/landing/index.ts';
+import { chromeText } from '../components/chrome-text.ts';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
 import { JsonData } from '../components/json-ld.tsx';
@@ -39,8 +40,9 @@ export function LandingPage(props: SiteEntryPageProps<LandingData>) {
     <Document
       {...props}
       lang={locale}
+      chrome="landing"
       consent={consent}
-      ownServices={data.beacon ? { measurement: 'on offer pages, telling the partner’s link tracker when you click through, and connecting to it early' } : {}}
+      ownServices={data.beacon ? { measurement: chromeText(locale).service.beacon } : {}}
       affiliate
       meta={{ title: data.title, description: data.description, noindex: data.noindex, image: data.hero?.image, imageAlt: data.hero?.alt }}
     >

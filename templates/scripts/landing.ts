@@ -31,12 +31,21 @@ let locale: Locale = config.frenchPage ? 'fr' : config.lang;
 const packs = Object.keys(config.packs) as Locale[];
 const text = (key: string): string => config.packs[locale]?.[key] ?? config.packs.en?.[key] ?? '';
 
+const chromeJson = document.getElementById('landing-chrome')?.textContent;
+const chromePacks = chromeJson ? (JSON.parse(chromeJson) as Record<string, Record<string, string>>) : undefined;
+
 /** Puts the chosen locale pack's and country set's texts into the page. */
 function applyTexts(): void {
   locale = chooseLocale({ lang: query.get('lang'), countryCode: country(), packs, frenchPage: config.frenchPage });
   document.documentElement.lang = locale;
   for (const el of $$('[data-text]')) {
     const value = config.packs[locale]?.[el.dataset.text!];
+    if (value) el.textContent = value;
+  }
+  // The page chrome (skip link, notice, footer, consent banner) follows the page's language.
+  const chrome = chromePacks?.[locale] ?? chromePacks?.en;
+  if (chrome) for (const el of $$('[data-chrome]')) {
+    const value = chrome[el.dataset.chrome!];
     if (value) el.textContent = value;
   }
   const date = $('time[data-date]');
