@@ -230,6 +230,11 @@ describe('with every third party configured', () => {
         const box = (await banner(page).boundingBox())!;
         expect(box.y + box.height).toBeCloseTo(PHONE.height, 0);
         expect(box.height, `${path}: banner height at 375 px`).toBeLessThan(PHONE.height * 0.6);
+        // Compact on phones (issue 19): at most a quarter of a 375 × 812 screen, and the two
+        // choices the same size.
+        expect(box.height, `${path}: banner height at 375 px`).toBeLessThanOrEqual(812 * 0.25);
+        const [reject, accept] = await Promise.all(['reject', 'accept'].map((a) => page.locator(`[data-consent-action="${a}"]`).boundingBox()));
+        expect([Math.round(reject!.width), Math.round(reject!.height)], `${path}: Reject all and Accept all alike`).toEqual([Math.round(accept!.width), Math.round(accept!.height)]);
         expect(problems.all(), path).toEqual([]);
         await page.close();
       }

@@ -200,6 +200,16 @@ describe('forms on the default store (PGlite)', () => {
       await expect.poll(() => c.alert.innerText()).toBe('❌ Please enter your name.');
       expect(await c.name.getAttribute('aria-invalid')).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+      // Each field to correct says why under it, read with it (issue 19).
+      for (const [field, text] of [[c.name, 'Please enter your name.'], [c.email, 'Please enter your email address.'], [c.message, 'Please enter a message.']] as const) {
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        const described = await field.getAttribute('aria-describedby');
+        expect(await page.locator(`#${described}`).innerText()).toContain(text);
+      }
+      await c.name.fill('Ann');
+      await c.button.click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id), { message: 'focus on the first field to correct' }).toBe('contact-email');
+      expect(await c.name.getAttribute('aria-invalid')).toBeNull();
       await c.name.fill('Ann');
       await c.email.fill('a@b');
       await c.button.click();

@@ -282,6 +282,11 @@ describe('offer pages', () => {
       try {
         expect(await page.locator('html').getAttribute('lang'), query).toBe(lang);
         expect(await ctaHrefs(page)).toEqual(['https://track.heartnotes.example/click/phone-fr']);
+        // The chrome follows the page's language (issue 19): skip link, footer, no English menu.
+        const chrome = { fr: ['Aller au contenu', 'Écrit avec soin'], en: ['Skip to content', 'Written with care'] }[lang];
+        await expect.poll(() => page.locator('.skip-link').textContent(), { message: query }).toBe(chrome[0]);
+        expect(await page.locator('.copyright').textContent(), query).toContain(chrome[1]);
+        expect(await page.locator('header .site-nav').count(), query).toBe(0);
         expect(problems.pageErrors).toEqual([]);
       } finally {
         await close();

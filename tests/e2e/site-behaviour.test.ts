@@ -300,6 +300,39 @@ function formatViolations(path: string, width: number, violations: Result[]): st
   );
 }
 
+describe('comfort and polish (issue 19)', () => {
+  it('dark theme: axe finds nothing on an article and the home page at 375 px; contents and reading time; print hides the chrome', async () => {
+    const ARTICLE = '/post/first-date-tips';
+    for (const path of [ARTICLE, '/']) {
+      const { page, problems } = await open(session.browser.context, path, PHONE);
+      try {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${path}: dark background`).toBe('rgb(24, 17, 20)');
+        const dark = await axeFor(page).analyze();
+        expect(dark.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} in dark`).toEqual([]);
+        if (path === ARTICLE) {
+          expect(await page.locator('.page-meta .reading-time').innerText()).toMatch(/^\d+ min read$/);
+          const targets = await page.locator('nav.toc a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+          expect(targets.length, 'a contents list of the h2s').toBeGreaterThanOrEqual(3);
+          for (const href of targets) expect(await page.locator(`h2${href}`).count(), `contents link ${href}`).toBe(1);
+          // Wide screens: the contents stay beside the text.
+          await page.setViewportSize(DESKTOP);
+          const [toc, prose] = await Promise.all([page.locator('nav.toc').boundingBox(), page.locator('.article-body .prose').boundingBox()]);
+          expect(toc!.x, 'contents to the right of the text at 1280 px').toBeGreaterThan(prose!.x + prose!.width);
+          expect(await page.locator('nav.toc').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+          await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+          for (const chrome of ['.site-nav', '.header-search', '.share-bar', '.back-to-top'])
+            expect(await page.locator(chrome).first().isVisible(), `${chrome} in print`).toBe(false);
+          expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'print: white paper').toBe('rgb(255, 255, 255)');
+        }
+        expect(problems.all()).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+});
+
 describe('every sitemap page at 375 and 1280 px', () => {
   it('has zero axe-core violations (every page on a phone, one of each template on a desktop too), no console errors and no failed same-origin requests', { timeout: 240_000 }, async () => {
     const desktopToo = new Set(TEMPLATE_PAGES.filter((t) => t.status === 200).map((t) => t.path));
