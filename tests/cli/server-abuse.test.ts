@@ -250,6 +250,7 @@ describe.each(['preview', 'dev'] as const)('%s survives malformed requests', (co
   let server: RunningCli | undefined;
   const asset = '/favicon.svg';
   let assetSize = 0;
+  let served = '';
 
   const expectAlive = async (after: string) => {
     expect(server!.child.exitCode, `${command} exited after ${after}:\n${server!.output()}`).toBeNull();
@@ -276,16 +277,18 @@ describe.each(['preview', 'dev'] as const)('%s survives malformed requests', (co
     });
     expect(stored.status, await stored.text()).toBe(200);
     // Files a careless deploy copies along, and the one dot-folder that is meant to be public.
+    // dev serves what it writes into .cache/dev/, never dist/.
+    served = join(fx.root, command === 'dev' ? '.cache/dev' : 'dist');
     const put = (file: string, text: string) => {
-      mkdirSync(dirname(join(fx.root, 'dist', file)), { recursive: true });
-      writeFileSync(join(fx.root, 'dist', file), text);
+      mkdirSync(dirname(join(served, file)), { recursive: true });
+      writeFileSync(join(served, file), text);
     };
     put('.secret', 'TOKEN=1\n');
     put('.git/config', '[core]\n');
     put('assets/.env', 'TOKEN=2\n');
     put('.well-known/security.txt', 'Contact: mailto:security@example.com\n');
     put('.well-known/.hidden', 'no\n');
-    assetSize = readFileSync(join(fx.root, 'dist', asset.slice(1))).length;
+    assetSize = readFileSync(join(served, asset.slice(1))).length;
   });
   afterAll(async () => {
     await server?.stop();
