@@ -60,6 +60,8 @@ describe('new --help', () => {
     try {
       writeFileSync(join(root, 'site.config.ts'), `export { default } from ${JSON.stringify(join(repoRoot, 'site.config.ts'))};\n`);
       symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+      // The post scaffold reads the content (the next free id, the editors' name).
+      symlinkSync(join(repoRoot, 'content'), join(root, 'content'), 'dir');
       for (const args of [['new', '--help'], ['help', 'new'], ['new', '-h']]) {
         const r = runCli(['--root', root, ...args]);
         expect(r.status, r.stderr).toBe(0);
