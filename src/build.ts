@@ -182,7 +182,7 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   const images = await siteImages(run.root, config, publicListing.files, run.cacheDir);
   run.lap('images');
   if (!dev) {
-    run.hostBundle = await bundleHostFunctions(run.root, config, run.options.host ?? hostOf(config));
+    run.hostBundle = await bundleHostFunctions(run.root, config, run.options.host ?? hostOf(config), parts.compiled.inputs);
     run.lap('host functions');
   }
   const content = readContent(run.root, config);

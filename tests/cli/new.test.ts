@@ -16,7 +16,9 @@ describe('new post', () => {
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'heartnotes-new-'));
     writeFileSync(join(root, 'site.config.ts'), `export { default } from ${JSON.stringify(join(repoRoot, 'site.config.ts'))};\n`);
-    for (const dir of ['templates', 'public', 'site', 'node_modules']) symlinkSync(join(repoRoot, dir), join(root, dir), 'dir');
+    // No site/ here: the config re-exports the real one, and deploy.functions' module is found
+    // beside it (as in the peer benchmark's copy, ../shared/bench/side-by-side.sh).
+    for (const dir of ['templates', 'public', 'node_modules']) symlinkSync(join(repoRoot, dir), join(root, dir), 'dir');
     cpSync(join(repoRoot, 'content'), join(root, 'content'), { recursive: true });
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));

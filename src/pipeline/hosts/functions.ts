@@ -1,6 +1,6 @@
 import * as esbuild from 'esbuild';
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
@@ -26,11 +26,11 @@ export const NETLIFY_FUNCTIONS = '.netlify/v1/functions';
  * to the static files, with `_routes.json` so that only the prefixes reach the worker (the
  * files keep their `_redirects` and `_headers`). A plain CDN runs no functions: nothing to do.
  */
-export async function bundleHostFunctions(root: string, config: SiteConfig, host: HostName): Promise<HostBundle> {
+export async function bundleHostFunctions(root: string, config: SiteConfig, host: HostName, configFiles: string[] = []): Promise<HostBundle> {
   const bundle: HostBundle = { output: new Map(), project: new Map(), inputs: [] };
   const functions = Object.entries(config.deploy?.functions ?? {});
   if (host === 'static' || functions.length === 0) return bundle;
-  const modules = functions.map(([prefix, module]) => ({ prefix, path: resolve(root, module) }));
+  const modules = functions.map(([prefix, module]) => ({ prefix, path: modulePath(root, module, configFiles) }));
   try {
     if (host === 'netlify') {
       for (const { prefix, path } of modules) {
@@ -49,6 +49,17 @@ export async function bundleHostFunctions(root: string, config: SiteConfig, host
     throw new DiagnosticError(esbuildDiagnostics(error, messages.hostFunctionCompile));
   }
   return bundle;
+}
+
+/**
+ * Where a `deploy.functions` module is: relative to the project, or else to the folder of a
+ * `site.config.ts` the compiled config was read from (a project whose config re-exports another
+ * project's, as the benchmarks' copies do, finds the modules beside the original).
+ */
+function modulePath(root: string, module: string, configFiles: string[]): string {
+  const folders = [root, ...configFiles.filter((f) => basename(f) === 'site.config.ts').map((f) => dirname(f))];
+  const found = folders.map((folder) => resolve(folder, module)).find((path) => existsSync(path));
+  return found ?? resolve(root, module);
 }
 
 /** A Netlify function (the web-standard API) calling the site's function with Netlify's environment and client address. */
