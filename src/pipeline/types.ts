@@ -310,7 +310,8 @@ export interface DeployConfig {
   host?: HostName;
   /**
    * Functions for hosts that run them, by path prefix such as `/api/`: each a module (relative
-   * to the project) whose default export is a `HostFunction`. The build bundles each for the
+   * to the project, or to the folder of the site.config.ts that a re-exporting config points at)
+   * whose default export is a `HostFunction`. The build bundles each for the
    * host: `.netlify/v1/functions/` in the project for Netlify, `_worker.js` and `_routes.json`
    * in the output for Cloudflare Pages. `dev` and `preview` run `functions` instead.
    */
