@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Bump when the generator's output changes, so existing corpora are rewritten. */
-const CORPUS_VERSION = 2;
+const CORPUS_VERSION = 3;
 const MARKER = '.bench-corpus.json';
 
 export const defaultCorpusDir = (pageCount) => join(repoRoot, 'bench', '.corpus', String(pageCount));
@@ -37,7 +37,8 @@ const WORDS = (
   'profile app match swipe meet safely public place honesty story shared memory'
 ).split(' ');
 const GLUE = 'the a and to of with for your when it is that you can be more about how often'.split(' ');
-const CATEGORIES = ['Relationship', 'Dating', 'Breakups', 'Self-care', 'Communication', 'Marriage'];
+// Categories the site knows (content/data/categories.json): a build refuses any other.
+const CATEGORIES = ['Relationship', 'Dating', 'Breakup Recovery', 'Self-Improvement', 'Communication', 'Relationships'];
 const AUTHORS = ['The Heart Notes editors', 'Maya Ellis', 'Jonah Park', 'Priya Nair'];
 
 /** One article's Markdown, from its own seed: page i's text does not depend on the others. */
