@@ -120,6 +120,16 @@ const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)
  * Labels matching none ("Breakup Recovery", "Gift Guides") have no page.
  */
 export function categoryKeyOf(name: string, { categories }: SiteContent): string | undefined {
+  // Asked for every entry by every category page and related list: worked out once per name.
+  let known = categoryKeys.get(categories);
+  if (!known) categoryKeys.set(categories, (known = new Map()));
+  if (!known.has(name)) known.set(name, findCategoryKey(name, categories));
+  return known.get(name);
+}
+
+const categoryKeys = new WeakMap<SiteContent['categories'], Map<string, string | undefined>>();
+
+function findCategoryKey(name: string, categories: SiteContent['categories']): string | undefined {
   const exact = categories.categories.find((c) => c.title === name);
   if (exact) return exact.category;
   const group = categories.groups.find((g) => g.title === name);
@@ -192,27 +202,42 @@ export function allTags(c: SiteContent): { tag: string; slug: string }[] {
 /** The tags an article carries: those of the category page its `category` files it under. */
 function articleTags(entry: Entry<ArticleData>, c: SiteContent): Set<string> {
   const key = categoryKeyOf(entry.data.category, c);
-  const info = c.categories.categories.find((x) => x.category === key);
-  return new Set((info?.tags ?? []).map(tagSlug));
+  let known = tagsByKey.get(c.categories);
+  if (!known) tagsByKey.set(c.categories, (known = new Map()));
+  if (!known.has(key)) {
+    const info = c.categories.categories.find((x) => x.category === key);
+    known.set(key, new Set((info?.tags ?? []).map(tagSlug)));
+  }
+  return known.get(key)!;
 }
+
+const tagsByKey = new WeakMap<SiteContent['categories'], Map<string | undefined, Set<string>>>();
+const articlesNewestFirst = new WeakMap<SiteContent['articles'], Entry<ArticleData>[]>();
 
 /**
  * "You Might Also Like": two other articles, those of the same category first (the same
  * `category` name, or the same category page), then those sharing a tag (more shared tags first),
  * then the rest; newest first within each. Deterministic: it depends on the content only.
+ * One pass over the articles, newest first, keeping the best `count`: a site of 4,000 articles
+ * asks this 4,000 times.
  */
 export function relatedArticles(entry: Entry<ArticleData>, c: SiteContent, count = 2): Entry<ArticleData>[] {
   const key = categoryKeyOf(entry.data.category, c);
   const tags = articleTags(entry, c);
-  const score = (other: Entry<ArticleData>) => {
+  let byDate = articlesNewestFirst.get(c.articles);
+  if (!byDate) articlesNewestFirst.set(c.articles, (byDate = [...c.articles].sort(byDateDesc)));
+  const best: { other: Entry<ArticleData>; s: number }[] = [];
+  for (const other of byDate) {
+    if (other === entry || other.slug === entry.slug) continue;
     const sameCategory = other.data.category === entry.data.category || (key !== undefined && categoryKeyOf(other.data.category, c) === key);
-    const shared = [...articleTags(other, c)].filter((t) => tags.has(t)).length;
-    return (sameCategory ? 1000 : 0) + shared;
-  };
-  return c.articles
-    .filter((other) => other !== entry && other.slug !== entry.slug)
-    .map((other) => ({ other, s: score(other) }))
-    .sort((a, b) => b.s - a.s || byDateDesc(a.other, b.other))
-    .slice(0, count)
-    .map((x) => x.other);
+    let shared = 0;
+    for (const t of articleTags(other, c)) if (tags.has(t)) shared++;
+    const s = (sameCategory ? 1000 : 0) + shared;
+    // Newer ones came first, so an equal score never displaces one already kept.
+    const at = best.findIndex((b) => s > b.s);
+    if (at !== -1) best.splice(at, 0, { other, s });
+    else best.push({ other, s });
+    if (best.length > count) best.pop();
+  }
+  return best.map((b) => b.other);
 }
