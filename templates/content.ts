@@ -212,32 +212,51 @@ function articleTags(entry: Entry<ArticleData>, c: SiteContent): Set<string> {
 }
 
 const tagsByKey = new WeakMap<SiteContent['categories'], Map<string | undefined, Set<string>>>();
-const articlesNewestFirst = new WeakMap<SiteContent['articles'], Entry<ArticleData>[]>();
+/** Articles filed under one `category` name, newest first, with that name's category page and tags. */
+interface ArticleGroup {
+  name: string;
+  key: string | undefined;
+  tags: Set<string>;
+  newestFirst: Entry<ArticleData>[];
+}
+
+const articleGroupsOf = new WeakMap<SiteContent['articles'], ArticleGroup[]>();
+
+function articleGroups(c: SiteContent): ArticleGroup[] {
+  let groups = articleGroupsOf.get(c.articles);
+  if (groups) return groups;
+  const byName = new Map<string, Entry<ArticleData>[]>();
+  for (const a of [...c.articles].sort(byDateDesc)) byName.set(a.data.category, [...(byName.get(a.data.category) ?? []), a]);
+  groups = [...byName].map(([name, newestFirst]) => ({ name, key: categoryKeyOf(name, c), tags: articleTags(newestFirst[0], c), newestFirst }));
+  articleGroupsOf.set(c.articles, groups);
+  return groups;
+}
 
 /**
  * "You Might Also Like": two other articles, those of the same category first (the same
  * `category` name, or the same category page), then those sharing a tag (more shared tags first),
  * then the rest; newest first within each. Deterministic: it depends on the content only.
- * One pass over the articles, newest first, keeping the best `count`: a site of 4,000 articles
- * asks this 4,000 times.
+ * An article's score depends only on its `category` name, so each name's group is scored once
+ * and offers its newest few: a site of 4,000 articles asks this 4,000 times.
  */
 export function relatedArticles(entry: Entry<ArticleData>, c: SiteContent, count = 2): Entry<ArticleData>[] {
   const key = categoryKeyOf(entry.data.category, c);
   const tags = articleTags(entry, c);
-  let byDate = articlesNewestFirst.get(c.articles);
-  if (!byDate) articlesNewestFirst.set(c.articles, (byDate = [...c.articles].sort(byDateDesc)));
-  const best: { other: Entry<ArticleData>; s: number }[] = [];
-  for (const other of byDate) {
-    if (other === entry || other.slug === entry.slug) continue;
-    const sameCategory = other.data.category === entry.data.category || (key !== undefined && categoryKeyOf(other.data.category, c) === key);
+  const candidates: { other: Entry<ArticleData>; s: number }[] = [];
+  for (const group of articleGroups(c)) {
+    const sameCategory = group.name === entry.data.category || (key !== undefined && group.key === key);
     let shared = 0;
-    for (const t of articleTags(other, c)) if (tags.has(t)) shared++;
+    for (const t of group.tags) if (tags.has(t)) shared++;
     const s = (sameCategory ? 1000 : 0) + shared;
-    // Newer ones came first, so an equal score never displaces one already kept.
-    const at = best.findIndex((b) => s > b.s);
-    if (at !== -1) best.splice(at, 0, { other, s });
-    else best.push({ other, s });
-    if (best.length > count) best.pop();
+    let taken = 0;
+    for (const other of group.newestFirst) {
+      if (other === entry || other.slug === entry.slug) continue;
+      candidates.push({ other, s });
+      if (++taken === count) break;
+    }
   }
-  return best.map((b) => b.other);
+  return candidates
+    .sort((a, b) => b.s - a.s || byDateDesc(a.other, b.other))
+    .slice(0, count)
+    .map((x) => x.other);
 }
