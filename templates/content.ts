@@ -178,7 +178,8 @@ export function categoryMembers(info: CategoryInfoOf, c: SiteContent): Listable[
   }
   for (const k of keys) {
     for (const id of k.hotArticles) {
-      const hit = all.find((x) => x.kind === 'article' && (x.entry.data as unknown as ArticleData).id === id);
+      const article = c.articles.find((a) => a.data.id === id);
+      const hit = article && all.find((x) => x.entry === article);
       if (hit) picked.add(hit);
     }
     for (const slug of k.guides) {

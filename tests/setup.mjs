@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installedMatchesLock } from './installed-matches-lock.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => console.log(`setup: ${line}`);
@@ -32,16 +33,7 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 11)) fail(`Node ${process.versions.node} is too old; the tests need Node 20.11 or newer.`);
 
 // 1. npm packages, exactly as locked. node_modules/.package-lock.json is npm's record of what it installed.
-function installedMatchesLock() {
-  try {
-    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages;
-    const installed = JSON.parse(readFileSync(join(root, 'node_modules', '.package-lock.json'), 'utf8')).packages;
-    return Object.entries(lock).every(([path, p]) => path === '' || p.optional || installed[path]?.version === p.version);
-  } catch {
-    return false;
-  }
-}
-if (!installedMatchesLock()) {
+if (!installedMatchesLock(root)) {
   say('installing the npm packages package-lock.json names (npm ci)');
   if (!run('npm', ['ci', '--no-audit', '--no-fund'])) fail('npm ci failed (see above); check the network to the npm registry and run npm test again.');
 }

@@ -2,38 +2,10 @@ import { CardGrid } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { WithSidebar } from '../components/layout.tsx';
+import { PageLinks } from '../components/pagination.tsx';
 import type { Card, SitePageProps } from '../content.ts';
 
 const pagePath = (n: number) => (n === 1 ? '/guides' : `/guides/page/${n}`);
-
-/** Previous, numbered pages and Next; the ends are shown but disabled, as text, not links. */
-function Pagination({ pageNumber, pageCount }: { pageNumber: number; pageCount: number }) {
-  return (
-    <nav className="pagination" aria-label="Guide pages">
-      <ul>
-        <li>
-          {pageNumber > 1 ? (
-            <a href={pagePath(pageNumber - 1)} rel="prev">← Previous</a>
-          ) : (
-            <span className="disabled" aria-disabled="true">← Previous</span>
-          )}
-        </li>
-        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
-            <a href={pagePath(n)} aria-current={n === pageNumber ? 'page' : undefined} aria-label={`Page ${n}`}>{n}</a>
-          </li>
-        ))}
-        <li>
-          {pageNumber < pageCount ? (
-            <a href={pagePath(pageNumber + 1)} rel="next">Next →</a>
-          ) : (
-            <span className="disabled" aria-disabled="true">Next →</span>
-          )}
-        </li>
-      </ul>
-    </nav>
-  );
-}
 
 /** /guides and /guides/page/N: six guide cards a page, with pagination and the sidebar. */
 export function GuidesIndexPage(props: SitePageProps & { cards: Card[]; pageNumber: number; pageCount: number }) {
@@ -57,7 +29,7 @@ export function GuidesIndexPage(props: SitePageProps & { cards: Card[]; pageNumb
           <p className="hero-lead">In-depth guides we keep up to date. Page {pageNumber} of {pageCount}.</p>
         </header>
         <CardGrid cards={cards} headingLevel={2} cta="Read the Guide →" />
-        <Pagination pageNumber={pageNumber} pageCount={pageCount} />
+        <PageLinks pageNumber={pageNumber} pageCount={pageCount} pathOf={pagePath} label="Guide pages" />
       </WithSidebar>
     </Document>
   );

@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, appendFileSync, renameSync, rmSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -38,18 +38,6 @@ function findBinDir(): string {
         'Run npm test (its setup step runs npm ci), or npm ci.',
     );
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // initdb refuses to run as root, so as root every server command runs as the `postgres` user.

@@ -4,25 +4,16 @@
 // starts it in the background, so the ~45 s download overlaps the other tests; the deploy tests
 // wait for the status file (tests/hosts/runtimes.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installedMatchesLock } from '../installed-matches-lock.mjs';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const statusFile = join(dir, '.install-status.json');
 
-function installedMatchesLock() {
-  try {
-    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')).packages;
-    const installed = JSON.parse(readFileSync(join(dir, 'node_modules', '.package-lock.json'), 'utf8')).packages;
-    return Object.entries(lock).every(([path, p]) => path === '' || p.optional || installed[path]?.version === p.version);
-  } catch {
-    return false;
-  }
-}
-
 let status = { ok: true, message: 'already installed' };
-if (!installedMatchesLock()) {
+if (!installedMatchesLock(dir)) {
   const started = Date.now();
   const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, encoding: 'utf8' });
   status = r.status === 0

@@ -3,9 +3,9 @@
 // them in the background (tests/hosts/install.mjs); `runtimesReady` waits for that.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../helpers/free-port.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const statusFile = join(here, '.install-status.json');
@@ -29,18 +29,6 @@ export async function runtimesReady(timeoutMs = 240_000): Promise<void> {
 function isInstalling(): boolean {
   const ps = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
   return ps.stdout?.includes(join(here, 'install.mjs')) ?? false;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Runtime {
