@@ -34,6 +34,11 @@ export interface ChromeText {
   save: string;
   allow: string;
   and: string;
+  /** The consent script's own messages: the toast after a choice, and its close button's label. */
+  consentSaved: string;
+  consentSavedHint: string;
+  consentReload: string;
+  dismiss: string;
   category: Record<ConsentCategory, string>;
   short: Record<ConsentCategory, string>;
   /** What each configured service does, for the per-category choice. */
@@ -65,6 +70,10 @@ export const CHROME: Record<ChromeLocale, ChromeText> = {
     save: 'Save my choices',
     allow: 'Allow these services',
     and: 'and',
+    consentSaved: 'Privacy choices saved',
+    consentSavedHint: 'You can change them at any time with “Privacy choices” at the foot of the page.',
+    consentReload: 'Reload the page to stop the services you turned off.',
+    dismiss: 'Dismiss notification',
     category: { advertising: 'Advertising', measurement: 'Measurement', location: 'Location' },
     short: { advertising: 'advertising', measurement: 'measurement', location: 'showing offers for your region' },
     service: {
@@ -99,6 +108,10 @@ export const CHROME: Record<ChromeLocale, ChromeText> = {
     save: 'Enregistrer mes choix',
     allow: 'Autoriser ces services',
     and: 'et',
+    consentSaved: 'Choix de confidentialité enregistrés',
+    consentSavedHint: 'Vous pouvez les modifier à tout moment avec « Choix de confidentialité » en bas de la page.',
+    consentReload: 'Rechargez la page pour arrêter les services que vous avez désactivés.',
+    dismiss: 'Fermer la notification',
     category: { advertising: 'Publicité', measurement: 'Mesure', location: 'Localisation' },
     short: { advertising: 'la publicité', measurement: 'la mesure d’audience', location: 'afficher les offres de votre région' },
     service: {
@@ -133,6 +146,10 @@ export const CHROME: Record<ChromeLocale, ChromeText> = {
     save: 'Guardar mis opciones',
     allow: 'Permitir estos servicios',
     and: 'y',
+    consentSaved: 'Opciones de privacidad guardadas',
+    consentSavedHint: 'Puedes cambiarlas cuando quieras con «Opciones de privacidad» al pie de la página.',
+    consentReload: 'Recarga la página para detener los servicios que desactivaste.',
+    dismiss: 'Cerrar la notificación',
     category: { advertising: 'Publicidad', measurement: 'Medición', location: 'Ubicación' },
     short: { advertising: 'publicidad', measurement: 'medición', location: 'mostrar ofertas de tu región' },
     service: {
@@ -144,6 +161,9 @@ export const CHROME: Record<ChromeLocale, ChromeText> = {
     },
   },
 };
+
+/** The words templates/scripts/consent.ts shows itself, in the page's language. */
+export type ConsentScriptText = Pick<ChromeText, 'consentSaved' | 'consentSavedHint' | 'consentReload' | 'dismiss'>;
 
 /** The chrome words for a page language; English for any other. */
 export const chromeText = (lang: string | undefined): ChromeText => CHROME[(lang ?? 'en') as ChromeLocale] ?? CHROME.en;

@@ -2,7 +2,7 @@ import type { ConsentCategory } from '../lib/consent.ts';
 import { PageScript } from '../../src/index.ts';
 import type { ThirdParties } from '../schemas.ts';
 import { JsonData } from './json-ld.tsx';
-import { consentScriptConfig, type ConsentScriptConfig } from './third-parties.ts';
+import { consentScriptConfig, type ConsentScriptData } from './third-parties.ts';
 import { CHROME, listOf, type ChromeText } from './chrome-text.ts';
 
 /** What each configured service of a category does, for the per-category choice. */
@@ -21,7 +21,8 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * visitor has not chosen, and again from the footer's "Privacy choices" link. Accept all and
  * Reject all look and weigh the same; "Choose by category" offers one box per configured category
  * (none ticked in advance). A region at the bottom of the screen, not a modal: the page stays
- * usable behind it. It also carries the page's third-party config for the script.
+ * usable behind it. It also carries the page's third-party config for the script, and the words
+ * the script shows itself (in the page's language).
  *
  * # Design decision
  * It sits right after the skip link in the source, so the keyboard reaches Reject all and Accept
@@ -49,7 +50,10 @@ export function ConsentBanner({ thirdParties, offered, pageCategories, ownServic
   const k = (key: string) => (keys ? { 'data-chrome': key } : {});
   const why = details(thirdParties, t);
   for (const [category, service] of Object.entries(ownServices) as [ConsentCategory, string][]) why[category].push(service);
-  const config: ConsentScriptConfig = consentScriptConfig(thirdParties, pageCategories);
+  const config: ConsentScriptData = {
+    ...consentScriptConfig(thirdParties, pageCategories),
+    text: { consentSaved: t.consentSaved, consentSavedHint: t.consentSavedHint, consentReload: t.consentReload, dismiss: t.dismiss },
+  };
   return (
     <section id="consent-banner" className="consent-banner" aria-labelledby="consent-title" tabIndex={-1} hidden data-consent-banner="">
       <div className="consent-inner">

@@ -1,5 +1,6 @@
 import type { ConsentCategory } from '../lib/consent.ts';
 import type { ThirdParties } from '../schemas.ts';
+import type { ConsentScriptText } from './chrome-text.ts';
 
 /** Each configured service of content/data/third-parties.json and the consent category that gates it. */
 const SERVICE_CATEGORY = {
@@ -34,6 +35,9 @@ export function configuredCategories(thirdParties: ThirdParties | undefined, ext
  * itself, after consent.
  */
 export type ConsentScriptConfig = Omit<ThirdParties, 'geolocation'>;
+
+/** The consent script's config: the page's services and its own words, in the page's language. */
+export type ConsentScriptData = ConsentScriptConfig & { text: ConsentScriptText };
 
 /** The services of `thirdParties` in `categories`, for the page's consent script. */
 export function consentScriptConfig(thirdParties: ThirdParties | undefined, categories: ConsentCategory[]): ConsentScriptConfig {

@@ -14,6 +14,8 @@ export interface ToastOptions {
   action?: { label: string; onClick: () => void };
   /** Milliseconds before it closes by itself (default 5000). */
   duration?: number;
+  /** The close button's accessible name, in the page's language (default "Dismiss notification"). */
+  dismissLabel?: string;
 }
 
 export const TOAST_DURATION_MS = 5000;
@@ -66,7 +68,7 @@ export function toast(options: ToastOptions): () => void {
       onClick();
     }));
   }
-  el.append(button('toast-close', '×', 'Dismiss notification', () => remove(s, current, true)));
+  el.append(button('toast-close', '×', options.dismissLabel ?? 'Dismiss notification', () => remove(s, current, true)));
   swipeToDismiss(el, () => remove(s, current, true));
 
   list.append(el);

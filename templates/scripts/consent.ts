@@ -5,16 +5,17 @@
 // geolocation is not loaded here: the landing script asks whenAllowed('location') itself.
 import { CONSENT_EVENT, readConsent, saveConsent, whenAllowed, type ConsentCategory, type ConsentChoice } from '../lib/consent.ts';
 import { toast } from '../lib/toast.ts';
-import type { ConsentScriptConfig } from '../components/third-parties.ts';
+import type { ConsentScriptConfig, ConsentScriptData } from '../components/third-parties.ts';
+import type { ConsentScriptText } from '../components/chrome-text.ts';
 
 type Choice = Omit<ConsentChoice, 'date'>;
 const NONE: Choice = { advertising: false, measurement: false, location: false };
 
 const banner = document.querySelector<HTMLElement>('[data-consent-banner]');
 const configText = document.getElementById('consent-config')?.textContent;
-if (banner && configText) start(banner, JSON.parse(configText) as ConsentScriptConfig);
+if (banner && configText) start(banner, JSON.parse(configText) as ConsentScriptData);
 
-function start(banner: HTMLElement, config: ConsentScriptConfig) {
+function start(banner: HTMLElement, config: ConsentScriptData) {
   const boxes = [...banner.querySelectorAll<HTMLInputElement>('input[data-consent-category]')];
   const offered = boxes.map((box) => box.dataset.consentCategory as ConsentCategory);
   /** The element that reopened the banner, to give focus back to. */
@@ -41,11 +42,11 @@ function start(banner: HTMLElement, config: ConsentScriptConfig) {
     saveConsent(choice);
     close();
     const withdrawn = !!before && offered.some((c) => before[c] && !choice[c]);
+    const say = words(config.text);
     toast({
-      title: 'Privacy choices saved',
-      description: withdrawn
-        ? 'Reload the page to stop the services you turned off.'
-        : 'You can change them at any time with “Privacy choices” at the foot of the page.',
+      title: say('consentSaved'),
+      description: withdrawn ? say('consentReload') : say('consentSavedHint'),
+      dismissLabel: say('dismiss'),
     });
   };
 
@@ -86,6 +87,16 @@ function start(banner: HTMLElement, config: ConsentScriptConfig) {
     if ((event as CustomEvent<ConsentChoice>).detail.advertising) return;
     delete (window as Partial<TagWindow>).gtag;
   });
+}
+
+/**
+ * The script's own words in the page's current language: the page's (from the config), unless a
+ * landing page has switched language (`?lang=`), whose chrome packs (`#landing-chrome`) hold each one.
+ */
+function words(text: ConsentScriptText): (key: keyof ConsentScriptText) => string {
+  const packs = document.getElementById('landing-chrome')?.textContent;
+  const pack = packs ? (JSON.parse(packs) as Record<string, Partial<ConsentScriptText>>)[document.documentElement.lang] : undefined;
+  return (key) => pack?.[key] ?? text[key];
 }
 
 /** Keeps the page's end reachable above the banner: CSS pads the body by this much. */

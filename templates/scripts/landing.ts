@@ -98,7 +98,7 @@ function destination(): { url: string; immediate: boolean } | undefined {
   if (config.kind === 'age-gate') return undefined;
   const chosen = chooseDestination({ cu: query.get('cu'), direct: query.get('direct'), defaultUrl: config.defaultUrl, allowList: config.trackers, locale });
   if (chosen.kind === 'invalid-access') return undefined;
-  if (chosen.toast) toast({ title: chosen.toast.title });
+  if (chosen.toast) toast({ title: chosen.toast.title, dismissLabel: (chromePacks?.[locale] ?? chromePacks?.en)?.dismiss });
   let values: Record<string, string> = params;
   if (config.kind === 'split-redirect') {
     // The A/B split: one of the two widget ids, at random, for this visit.

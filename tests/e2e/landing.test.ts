@@ -254,6 +254,12 @@ describe('offer pages', () => {
         expect(await page.locator('canvas, [class*="wheel"], [data-wheel]').count()).toBe(0);
         expect((await page.locator('main').innerText()).toLowerCase()).not.toMatch(WIN_CLAIMS);
         expect(await ctaHrefs(page)).toEqual(['https://track.heartnotes.example/click/sweeps-es?click_id=w']);
+        // The chrome is Spanish (issue 19), and so are the consent script's own words: its toast and the toast's close button.
+        expect(await page.locator('.skip-link').textContent()).toBe('Ir al contenido');
+        expect(await page.locator('.copyright').textContent()).toContain('Escrito con cuidado');
+        await page.getByRole('button', { name: 'Rechazar todo' }).click();
+        await expect.poll(() => page.locator('.toast-title').textContent()).toBe('Opciones de privacidad guardadas');
+        expect(await page.locator('.toast-close').getAttribute('aria-label')).toBe('Cerrar la notificación');
         expect(problemsAfterLeaving(problems)).toEqual([]);
       } finally {
         await close();
@@ -294,11 +300,17 @@ describe('offer pages', () => {
     }
   });
 
-  it('a refused cu on a French page gives the French toast', async () => {
+  it('a refused cu on a French page gives the French toast; the consent script speaks French too', async () => {
     const { page, close } = await open('/cm-iphone16-lp?clickid=c&cu=https://evil.test/click');
     try {
       await expect.poll(() => page.locator('[data-toast-area] li').innerText()).toContain('?cu= invalide : utilisation du lien BeMob sûr.');
+      expect(await page.locator('.toast-close').getAttribute('aria-label')).toBe('Fermer la notification');
+      await page.getByRole('button', { name: 'Tout refuser' }).click();
+      await expect.poll(() => page.locator('.toast-title').textContent()).toBe('Choix de confidentialité enregistrés');
+      expect(await page.locator('.toast-description').textContent()).toContain('« Choix de confidentialité »');
     } finally {
+      // The browser is shared by this file's tests: no choice may outlive this one.
+      await page.evaluate(() => localStorage.removeItem('heartnotes-consent-v1')).catch(() => {});
       await close();
     }
   });
