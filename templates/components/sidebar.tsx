@@ -6,7 +6,9 @@ import type { LinkGroup } from '../schemas.ts';
  */
 export function Sidebar({ groups, current }: { groups: LinkGroup[]; current: string }) {
   if (groups.length === 0) return null;
-  const openGroup = groups.find((g) => g.links.some((l) => current.startsWith(l.path)) || current === `/category/${g.value}`) ?? groups[0];
+  // A group's own page and its later pages (/category/{value}/page/N) open it too.
+  const openGroup = groups.find((g) => g.links.some((l) => current.startsWith(l.path))
+    || current === `/category/${g.value}` || current.startsWith(`/category/${g.value}/page/`)) ?? groups[0];
   return (
     <aside className="sidebar" aria-labelledby="sidebar-heading">
       <h2 id="sidebar-heading" className="sidebar-heading">Categories</h2>

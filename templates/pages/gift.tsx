@@ -54,7 +54,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
   const d = page.entry.data;
   const trail = [
     { name: 'Home', path: '/' },
-    { name: 'Guides', path: '/guides' },
+    { name: 'Gift guides', path: '/gifts' },
     { name: d.title, path: page.path },
   ];
   const jsonLd: unknown[] = [breadcrumbs(site.settings.url, trail)];

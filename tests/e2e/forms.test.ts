@@ -304,6 +304,11 @@ describe('forms on the default store (PGlite)', () => {
           const bounds = (await box.boundingBox())!;
           expect(bounds.x, `${name} at ${viewport.width}: starts inside the page`).toBeGreaterThanOrEqual(0);
           expect(bounds.x + bounds.width, `${name} at ${viewport.width}: ends inside the page`).toBeLessThanOrEqual(viewport.width);
+          if (!isSignup) {
+            // The form shares the text's left edge (issue 19: it sat at the page's left on desktop).
+            const heading = (await page.locator('main h1').boundingBox())!;
+            expect(Math.round(bounds.x), `${name} at ${viewport.width}: aligned with the heading`).toBe(Math.round(heading.x));
+          }
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${viewport.width}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
           await box.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), animations: 'disabled' });
           expect(problems.pageErrors, name).toEqual([]);

@@ -320,6 +320,10 @@ describe('comfort and polish (issue 19)', () => {
           const [toc, prose] = await Promise.all([page.locator('nav.toc').boundingBox(), page.locator('.article-body .prose').boundingBox()]);
           expect(toc!.x, 'contents to the right of the text at 1280 px').toBeGreaterThan(prose!.x + prose!.width);
           expect(await page.locator('nav.toc').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+          // The reading column (with its contents) sits in the middle, and "You Might Also Like" starts where the text does.
+          const [column, body, related] = await Promise.all(['article.article', '.article-body', '.related h2'].map(async (s) => (await page.locator(s).boundingBox())!));
+          expect(Math.abs(column.x - (DESKTOP.width - column.x - column.width)), 'article centred at 1280 px').toBeLessThanOrEqual(2);
+          expect(Math.round(related.x), 'related articles aligned with the text').toBe(Math.round(body.x));
           await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
           for (const chrome of ['.site-nav', '.header-search', '.share-bar', '.back-to-top'])
             expect(await page.locator(chrome).first().isVisible(), `${chrome} in print`).toBe(false);

@@ -10,7 +10,8 @@ import { $, $$, jsonLd, parseHtml, text, type Element } from '../helpers/dom.ts'
 import { parseMarkdownFile } from '../../src/pipeline/load/load.ts';
 
 const CONTENT = join(PROJECT_ROOT, 'content');
-const SITE_URL: string = JSON.parse(readFileSync(join(CONTENT, 'site.json'), 'utf8')).url;
+const SITE_JSON = JSON.parse(readFileSync(join(CONTENT, 'site.json'), 'utf8'));
+const SITE_URL: string = SITE_JSON.url;
 
 // ── The build ────────────────────────────────────────────────────────────────────────────────
 
@@ -887,6 +888,7 @@ describe('finding things (issue 19)', () => {
     expect(canonicalOf(doc)).toBe(`${SITE_URL}/category/dating/page/2`);
     const crumbs = jsonLd(doc).find((d) => d['@type'] === 'BreadcrumbList')!;
     expect(crumbs.itemListElement.map((x: { name: string }) => x.name)).toEqual(['Home', 'Dating', 'Page 2']);
+    expect(text($(doc, 'details.sidebar-group[open] > summary')!), 'the sidebar opens the category\'s group on page 2 too').toBe('Dating Tips');
     expect(isRedirectPage(page('/category/dating/page/1').doc), '/category/dating/page/1 sends on to /category/dating').toBe(true);
     // Page 1 keeps the hand-picked items on top of the full list.
     const main = page('/category/dating').main;
@@ -940,7 +942,7 @@ describe('search and social metadata on every page (docs/product.md, "Output", "
   const contentPage = (path: string) =>
     (/^\/(post|affiliate|category)\//.test(path) && !path.endsWith('/404')) || ADVICE_PATHS.includes(path) || GIFT_PATHS.includes(path);
 
-  it('every page has a title, description, canonical, og:image and twitter:card; titles are unique', () => {
+  it('every page has a title, description, canonical, og:image, twitter:card and the copyright year of site.json; titles are unique', () => {
     const problems: string[] = [];
     const byTitle = new Map<string, string[]>();
     for (const { path, doc } of all()) {
@@ -952,6 +954,8 @@ describe('search and social metadata on every page (docs/product.md, "Output", "
       if (!canonical || !canonical.startsWith(`${SITE_URL}/`)) problems.push(`${path}: canonical ${canonical}`);
       if (!/^https?:\/\//.test(metaContent(doc, 'og:image') ?? '')) problems.push(`${path}: og:image ${metaContent(doc, 'og:image')}`);
       if (!metaContent(doc, 'twitter:card')) problems.push(`${path}: no twitter:card`);
+      const copyright = $(doc, 'footer .copyright');
+      if (!copyright || !text(copyright).startsWith(`© ${SITE_JSON.copyrightYear} ${SITE_JSON.title}.`)) problems.push(`${path}: copyright line "${copyright ? text(copyright) : ''}"`);
       if (!isNoindex(doc) && canonical === `${SITE_URL}${path === '/' ? '/' : path}`) {
         byTitle.set(title, [...(byTitle.get(title) ?? []), path]);
       }
