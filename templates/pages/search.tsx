@@ -33,6 +33,7 @@ export function SearchPage(props: SitePageProps) {
           <ul>
             <li><a href="/articles">All articles</a>, newest first</li>
             <li><a href="/guides">Guides</a> on breakups, connection and dating</li>
+            <li><a href="/gifts">Gift guides</a> for the people you love</li>
             <li><a href="/posts">Reviews and features</a></li>
           </ul>
         </nav>
