@@ -174,6 +174,8 @@ describe('forms on the default store (PGlite)', () => {
       await page.clock.runFor(1100);
       expect(new URL(page.url()).pathname, 'still here at 1.1 s').toBe('/');
       await Promise.all([page.waitForURL('**/thank-you'), page.clock.runFor(200)]);
+      // "Your guide is on the next page" (issue 19: it promised an email nothing sent): and it is.
+      expect(await page.getByRole('heading', { level: 2, name: '10 Texts That Melt His Heart' }).isVisible()).toBe(true);
       expect(problems.all()).toEqual([]);
     } finally {
       await own.close();
