@@ -13,6 +13,8 @@ export interface PageProblems {
   failedRequests: string[];
   /** Every problem above, one line each, prefixed with its kind; empty when the page was clean. */
   all(): string[];
+  /** Stops recording, e.g. before the same tab loads the next page with a watcher of its own. */
+  stop(): void;
 }
 
 export interface WatchOptions {
@@ -39,37 +41,42 @@ export function watchPage(page: Page, options: WatchOptions): PageProblems {
   };
   const isMainDocument = (request: Request) => request.isNavigationRequest() && request.frame() === page.mainFrame();
 
-  page.on('console', (message: ConsoleMessage) => {
+  const onConsole = (message: ConsoleMessage) => {
     const type = message.type();
     if (type !== 'error' && type !== 'warning') return;
     if (options.ignoreConsole?.(message)) return;
     const { url, lineNumber } = message.location();
     consoleMessages.push(`${type}: ${message.text()}${url ? ` (${url}:${lineNumber + 1})` : ''}`);
-  });
-  page.on('pageerror', (error: Error) => {
+  };
+  const onPageError = (error: Error) => {
     pageErrors.push(error.stack ?? error.message);
-  });
+  };
   // A document's unfinished loads (a lazy image, say) are cancelled when the page navigates away:
   // Chromium reports them as net::ERR_ABORTED. That is the browser leaving, not the site failing,
   // so a load aborted after a later main-frame navigation began is not a problem.
   let navigations = 0;
   const startedDuring = new WeakMap<Request, number>();
-  page.on('request', (request: Request) => {
+  const onRequest = (request: Request) => {
     if (isMainDocument(request)) navigations += 1;
     startedDuring.set(request, navigations);
-  });
+  };
   const leftBehind = (request: Request) =>
     request.failure()?.errorText === 'net::ERR_ABORTED' && !isMainDocument(request) && (startedDuring.get(request) ?? navigations) < navigations;
 
-  page.on('requestfailed', (request: Request) => {
+  const onRequestFailed = (request: Request) => {
     if (!ownOrigin(request.url()) || leftBehind(request)) return;
     failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
-  });
-  page.on('response', (response: Response) => {
+  };
+  const onResponse = (response: Response) => {
     const request = response.request();
     if (response.status() < 400 || !ownOrigin(response.url()) || isMainDocument(request)) return;
     failedRequests.push(`${request.method()} ${response.url()}: HTTP ${response.status()}`);
-  });
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('request', onRequest);
+  page.on('requestfailed', onRequestFailed);
+  page.on('response', onResponse);
 
   return {
     consoleMessages,
@@ -80,5 +87,12 @@ export function watchPage(page: Page, options: WatchOptions): PageProblems {
       ...pageErrors.map((m) => `page error: ${m}`),
       ...failedRequests.map((m) => `request ${m}`),
     ],
+    stop() {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('request', onRequest);
+      page.off('requestfailed', onRequestFailed);
+      page.off('response', onResponse);
+    },
   };
 }

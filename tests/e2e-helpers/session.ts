@@ -1,6 +1,6 @@
 import type { BrowserContext, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from './browser.ts';
+import { closeSharedChromium, freshContext, type LaunchedBrowser } from './browser.ts';
 import { watchPage } from './console.ts';
 import { buildAndPreview, type PreviewedSite } from './site.ts';
 
@@ -8,21 +8,22 @@ export interface SiteSession {
   site: PreviewedSite;
   /** Chromium with JavaScript. */
   browser: LaunchedBrowser;
-  /** Chromium without JavaScript (a persistent context takes that option at launch). */
+  /** Chromium without JavaScript (a context of its own in the same browser). */
   noJs: LaunchedBrowser;
 }
 
 /**
- * Builds and previews the real site and launches two browsers, in `beforeAll`; stops them all in
- * `afterAll`, including whatever did start when another part failed. Read the fields in tests.
+ * Previews the real site and opens two browser contexts (with and without JavaScript) in the test
+ * file's Chromium, in `beforeAll`; stops them all in `afterAll`, including whatever did start when
+ * another part failed. Read the fields in tests.
  */
 export function useSiteSession(): SiteSession {
   const session = {} as SiteSession;
   beforeAll(async () => {
     const [built, withJs, withoutJs] = await Promise.allSettled([
       buildAndPreview(),
-      launchBrowser(),
-      launchBrowser({ javaScriptEnabled: false }),
+      freshContext(),
+      freshContext({ javaScriptEnabled: false }),
     ]);
     if (built.status === 'fulfilled') session.site = built.value;
     if (withJs.status === 'fulfilled') session.browser = withJs.value;
@@ -30,7 +31,7 @@ export function useSiteSession(): SiteSession {
     for (const outcome of [built, withJs, withoutJs]) if (outcome.status === 'rejected') throw outcome.reason;
   });
   afterAll(async () => {
-    await Promise.allSettled([session.browser?.close(), session.noJs?.close(), session.site?.stop()]);
+    await Promise.allSettled([closeSharedChromium(), session.site?.stop()]);
   });
   return session;
 }

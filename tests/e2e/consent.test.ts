@@ -6,20 +6,20 @@
 // configured services. The shipped config (geolocation only) and an empty one are built too.
 import { axeFor } from '../e2e-helpers/axe.ts';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedChromium, freshContext } from '../e2e-helpers/browser.ts';
+import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'consent');
-mkdirSync(SCREENSHOTS, { recursive: true });
+const screenshot = screenshotsIn('consent');
 
 const ARTICLE = '/post/a-dating-story-about-second-chances';
 const ARTICLE_ID = '5';
@@ -425,23 +425,23 @@ describe('with every third party configured', () => {
     }
   });
 
-  it('has no axe violations with the banner open (and its categories shown) at 375 and 1280 px; screenshots', async () => {
+  it('has no axe violations with the banner open (and its categories shown) at 375 and 1280 px (screenshots on request)', async () => {
     const visitor = await newVisitor();
     try {
       for (const viewport of [PHONE, DESKTOP]) {
         for (const path of ['/', ARTICLE]) {
           const { page } = await open(visitor, full, path, viewport, 'reduce');
           expect(await axeViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
-          if (path === '/') await page.screenshot({ path: join(SCREENSHOTS, `banner-${viewport.width}.png`) });
+          if (path === '/') await screenshot(page, `banner-${viewport.width}.png`);
           // Scrolled to the end, the footer's last line is above the banner, not under it.
           await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
           const copyright = (await page.locator('.copyright').boundingBox())!;
           expect(copyright.y + copyright.height, `${path} at ${viewport.width} px: footer above the banner`).toBeLessThanOrEqual((await banner(page).boundingBox())!.y);
-          if (path === '/') await page.screenshot({ path: join(SCREENSHOTS, `banner-page-end-${viewport.width}.png`) });
+          if (path === '/') await screenshot(page, `banner-page-end-${viewport.width}.png`);
           await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
           await page.getByText('Choose by category').click();
           expect(await axeViolations(page), `${path} at ${viewport.width} px, categories open`).toEqual([]);
-          if (path === '/') await page.screenshot({ path: join(SCREENSHOTS, `banner-categories-${viewport.width}.png`) });
+          if (path === '/') await screenshot(page, `banner-categories-${viewport.width}.png`);
           await page.close();
         }
       }

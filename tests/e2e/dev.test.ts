@@ -2,7 +2,7 @@ import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, plugInSiteForms, type FixtureCopy } from '../helpers/fixtures.ts';
 
@@ -16,14 +16,14 @@ describe('dev in the browser', () => {
 
   beforeAll(async () => {
     fx = plugInSiteForms(copyFixture('basic', 'heartnotes-dev-e2e-'));
-    const [started, launched] = await Promise.allSettled([startCli(['dev', '--root', fx.root, '--port', '0']), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startCli(['dev', '--root', fx.root, '--port', '0']), freshContext()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
     tab = await browser!.context.newPage();
   }, 60_000);
   afterAll(async () => {
-    await Promise.allSettled([browser?.close(), server?.stop()]);
+    await Promise.allSettled([closeSharedChromium(), server?.stop()]);
     fx?.cleanup();
   });
 

@@ -3,23 +3,24 @@
 // `subscribers export` command), a real server failure (PostgreSQL stopped under the running
 // preview), the same forms without JavaScript, and axe-core on the pages that carry them.
 import { axeFor } from '../e2e-helpers/axe.ts';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../site/forms/validate.ts';
 import { exportStored } from '../helpers/cli.ts';
-import { closeSharedChromium, freshContext, launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { openPage } from '../e2e-helpers/session.ts';
-import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
+import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 afterAll(closeSharedChromium);
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'forms');
+const screenshot = screenshotsIn('forms');
 // The default of 10 submissions a minute per client would stop a test file that sends more.
 const RATE = { HEARTNOTES_FORMS_RATE_LIMIT: '1000' };
 let unique = 0;
@@ -89,7 +90,7 @@ describe('forms on the default store (PGlite)', () => {
   const stored = { subscriber: address('pglite-sub'), contact: address('pglite-contact') };
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([buildAndPreview({ env }), launchBrowser()]);
+    [site, browser] = await Promise.all([buildAndPreview({ env }), freshContext()]);
   });
   afterAll(async () => {
     await Promise.allSettled([browser?.close(), site?.stop()]);
@@ -273,8 +274,7 @@ describe('forms on the default store (PGlite)', () => {
     }
   });
 
-  it('every state at 375 and 1280 px: its text shows, the form fits the width (screenshots saved)', async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
+  it('every state at 375 and 1280 px: its text shows, the form fits the width (screenshots on request)', async () => {
     const answer = (status: number) => (route: Route) =>
       route.fulfill({ status, contentType: 'application/json', body: status === 200 ? '{"ok":true}' : '{"error":"down"}' });
     /** An answer that never comes while the screenshot is taken (the page is closed after). */
@@ -312,7 +312,7 @@ describe('forms on the default store (PGlite)', () => {
             expect(Math.round(bounds.x), `${name} at ${viewport.width}: aligned with the heading`).toBe(Math.round(heading.x));
           }
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${viewport.width}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
-          await box.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), animations: 'disabled' });
+          await screenshot(box, `${name}-${viewport.width}.png`, { animations: 'disabled' });
           expect(problems.pageErrors, name).toEqual([]);
         } finally {
           await page.close();
@@ -343,7 +343,7 @@ describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => 
   beforeAll(async () => {
     pg = await startPostgres();
     env = { ...RATE, DATABASE_URL: pg.url };
-    [site, browser, noJs] = await Promise.all([buildAndPreview({ env }), launchBrowser(), launchBrowser({ javaScriptEnabled: false })]);
+    [site, browser, noJs] = await Promise.all([buildAndPreview({ env }), freshContext(), freshContext({ javaScriptEnabled: false })]);
   });
   afterAll(async () => {
     await Promise.allSettled([browser?.close(), noJs?.close(), site?.stop()]);
@@ -436,7 +436,7 @@ describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => 
       await signup(page).email.fill(subEmail);
       await Promise.all([page.waitForURL('**/thank-you'), signup(page).button.click()]);
       expect(await page.locator('h1').innerText()).toMatch(/thank you/i);
-      await page.screenshot({ path: join(SCREENSHOTS, 'nojs-thank-you-1280.png') });
+      await screenshot(page, 'nojs-thank-you-1280.png');
     } finally {
       await page.close();
     }
@@ -453,7 +453,7 @@ describe('forms on PostgreSQL: a real server failure, and no JavaScript', () => 
         const note = opened.page.locator('#sent');
         expect(await note.isVisible(), 'the "sent" message shows without JavaScript').toBe(true);
         expect(await note.innerText()).toContain(TEXT.sent);
-        await opened.page.screenshot({ path: join(SCREENSHOTS, `nojs-contact-sent-${viewport.width}.png`) });
+        await screenshot(opened.page, `nojs-contact-sent-${viewport.width}.png`);
       } finally {
         await opened.page.close();
       }

@@ -2,7 +2,7 @@
 // the real CLI, the browser picks the AVIF source of each <picture>, at a width that fits the
 // viewport, every image loads, and no image moves the page when it arrives (width and height).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { loadLazyImages } from '../e2e-helpers/page.ts';
 import { openPage } from '../e2e-helpers/session.ts';
 import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
@@ -15,11 +15,11 @@ let browser: LaunchedBrowser;
 
 beforeAll(async () => {
   fx = await imageSite('heartnotes-e2e-images-');
-  [site, browser] = await Promise.all([buildAndPreview({ root: fx.root }), launchBrowser()]);
+  [site, browser] = await Promise.all([buildAndPreview({ root: fx.root }), freshContext()]);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.allSettled([browser?.close(), site?.stop()]);
+  await Promise.allSettled([closeSharedChromium(), site?.stop()]);
   fx?.cleanup();
 });
 

@@ -2,19 +2,20 @@
 // like a visitor with Playwright's fake clock: remaining time, rotation timing, pausing (hover,
 // focus, hidden tab, reduced motion), keyboard controls, no hydration errors, axe, and no-JS.
 import { axeFor } from '../e2e-helpers/axe.ts';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { animationsDone, nextFrames } from '../e2e-helpers/page.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
+import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
 import { parseMarkdownFile } from '../../src/pipeline/load/load.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'islands');
+const screenshot = screenshotsIn('islands');
 /** The visitor's clock: December 1, 2026, noon in New York. */
 const NOW = new Date('2026-12-01T12:00:00-05:00');
 
@@ -37,12 +38,11 @@ const etsy = front('one-of-a-kind-etsy-gifts');
 let site: PreviewedSite | undefined;
 let browser: LaunchedBrowser | undefined;
 let noJs: LaunchedBrowser | undefined;
-/** Playwright's clock belongs to the whole context, so pages checked with the real clock get their own browser. */
+/** Playwright's clock belongs to the whole context, so pages checked with the real clock get a context of their own. */
 let realClock: LaunchedBrowser | undefined;
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const outcomes = await Promise.allSettled([buildAndPreview(), launchBrowser(), launchBrowser({ javaScriptEnabled: false }), launchBrowser()]);
+  const outcomes = await Promise.allSettled([buildAndPreview(), freshContext(), freshContext({ javaScriptEnabled: false }), freshContext()]);
   const [built, withJs, withoutJs, plain] = outcomes;
   if (plain.status === 'fulfilled') realClock = plain.value;
   if (built.status === 'fulfilled') site = built.value;
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.allSettled([browser?.close(), noJs?.close(), realClock?.close(), site?.stop()]);
+  await Promise.allSettled([closeSharedChromium(), site?.stop()]);
 });
 
 interface OpenOptions {
@@ -345,7 +345,7 @@ describe('every page with these islands', () => {
           await nextFrames(page);
           await animationsDone(page);
           if (path === '/gift-for-daughter-fromMom' && viewport === PHONE) {
-            await page.screenshot({ path: join(SCREENSHOTS, 'gift-for-daughter-fromMom-375.png'), fullPage: true });
+            await screenshot(page, 'gift-for-daughter-fromMom-375.png', { fullPage: true });
           }
           // A quotation caught mid-fade is half transparent; reduced motion stops fades while axe looks.
           await page.emulateMedia({ reducedMotion: 'reduce' });

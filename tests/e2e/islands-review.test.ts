@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedChromium, freshContext, launchBrowser, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { animationsDone, recordNavigations } from '../e2e-helpers/page.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
@@ -33,7 +33,7 @@ let noJs: LaunchedBrowser | undefined;
 let ctaPages: string[] = [];
 
 beforeAll(async () => {
-  const [built, withJs, withoutJs] = await Promise.allSettled([buildAndPreview(), launchBrowser(), launchBrowser({ javaScriptEnabled: false })]);
+  const [built, withJs, withoutJs] = await Promise.allSettled([buildAndPreview(), freshContext(), freshContext({ javaScriptEnabled: false })]);
   if (built.status === 'fulfilled') site = built.value;
   if (withJs.status === 'fulfilled') browser = withJs.value;
   if (withoutJs.status === 'fulfilled') noJs = withoutJs.value;
@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.allSettled([browser?.close(), noJs?.close(), site?.stop(), closeSharedChromium()]);
+  await Promise.allSettled([closeSharedChromium(), site?.stop()]);
 });
 
 function htmlFiles(dir: string): string[] {

@@ -4,21 +4,21 @@
 // Every request to a host other than the preview server is answered here (a stub partner page,
 // a stub geolocation answer) and recorded, so nothing leaves the machine.
 import { axeFor } from '../e2e-helpers/axe.ts';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, launchChromium, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
+import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
-import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
+import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
 import { exportStored } from '../helpers/cli.ts';
 import { cuAttacks, TRACK } from '../helpers/cu-attacks.ts';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'landing');
-mkdirSync(SCREENSHOTS, { recursive: true });
+const screenshot = screenshotsIn('landing');
 /** The page clock starts here in timing tests (a Sunday, well before the wheel page's deadline). */
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -27,14 +27,12 @@ const env = { HEARTNOTES_FORMS_RATE_LIMIT: '1000', HEARTNOTES_DATA_DIR: dataDir 
 let site: PreviewedSite;
 let browser: LaunchedBrowser;
 let noJs: LaunchedBrowser;
-/** One Chromium for the timing tests; each gets a fresh context, with a clock of its own. */
-let clockBrowser: Browser;
 
 beforeAll(async () => {
-  [site, browser, noJs, clockBrowser] = await Promise.all([buildAndPreview({ env }), launchBrowser(), launchBrowser({ javaScriptEnabled: false }), launchChromium()]);
+  [site, browser, noJs] = await Promise.all([buildAndPreview({ env }), freshContext(), freshContext({ javaScriptEnabled: false })]);
 });
 afterAll(async () => {
-  await Promise.allSettled([browser?.close(), noJs?.close(), clockBrowser?.close(), site?.stop()]);
+  await Promise.allSettled([closeSharedChromium(), site?.stop()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -107,17 +105,17 @@ async function open(path: string, options: OpenOptions = {}): Promise<Opened> {
 }
 
 /**
- * A fresh Chromium (the page clock belongs to the context) whose clock stands still at `time`
- * until the test moves it, so a page's timers fire at exact offsets from its script's start.
+ * A fresh browser context (the page clock belongs to the context) whose clock stands still at
+ * `time` until the test moves it, so a page's timers fire at exact offsets from its script's start.
  */
 async function withClock(run: (context: BrowserContext) => Promise<void>, time = NOW): Promise<void> {
-  const context = await clockBrowser.newContext();
+  const { context, close } = await freshContext();
   try {
     await context.clock.install({ time: time.getTime() - 1000 });
     await context.clock.pauseAt(time);
     await run(context);
   } finally {
-    await context.close();
+    await close();
   }
 }
 
@@ -681,7 +679,7 @@ describe('every landing route without JavaScript, and its accessibility', { time
     }
   });
 
-  it.each(routes.filter((p) => p !== '/smart-redirect-lp'))('axe-core finds no violations on %s at 375 and 1280 px with JavaScript, and at 375 px without (screenshots saved)', async (path) => {
+  it.each(routes.filter((p) => p !== '/smart-redirect-lp'))('axe-core finds no violations on %s at 375 and 1280 px with JavaScript, and at 375 px without (screenshots on request)', async (path) => {
     const query = path === '/sweepstakes-redirect-lp' ? `?cu=${encodeURIComponent(`https://${TRACK}/click/s`)}` : '?clickid=a&tid=a';
     // axe-core cannot run in a page with JavaScript off, so the page as served is checked with its
     // landing script blocked instead (the same DOM, less the <noscript> fallbacks): on a phone,
@@ -695,7 +693,7 @@ describe('every landing route without JavaScript, and its accessibility', { time
             await page.setViewportSize(viewport);
             const result = await axeFor(page).analyze();
             expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} at ${viewport.width} (${label})`).toEqual([]);
-            await page.screenshot({ path: join(SCREENSHOTS, `${path.slice(1)}-${label}-${viewport.width}.png`), fullPage: true });
+            await screenshot(page, `${path.slice(1)}-${label}-${viewport.width}.png`, { fullPage: true });
           }
         } finally {
           await close();

@@ -1,22 +1,21 @@
 // Site search in Chromium against `heartnotes preview` of the real site (README, "Search"): the
 // header box at phone and desktop widths, by keyboard; /search?q=; the page without JavaScript; and
 // that a page without scripts still requests none until the box is used.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeFor } from '../e2e-helpers/axe.ts';
+import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
-import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'search');
+const screenshot = screenshotsIn('search');
 const ARTICLE = '/post/a-dating-story-about-second-chances';
 const REVIEW = '/affiliate/affiliate-aqua-tower-review';
 
 const session = useSiteSession();
-beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
 
 /** Every script the page requests, by path. */
 function recordScripts(page: Page): string[] {
@@ -58,7 +57,7 @@ describe.each([
       // Only the search script and Pagefind's own files, no framework runtime.
       expect(scripts.filter((s) => !/^\/pagefind\//.test(s))).toEqual([expect.stringMatching(/^\/assets\/islands\/script-search-[A-Za-z0-9]+\.js$/)]);
       expect(scripts).toContain('/pagefind/pagefind.js');
-      await page.screenshot({ path: join(SCREENSHOTS, `header-results-${name}.png`) });
+      await screenshot(page, `header-results-${name}.png`);
       await expectNoAxeViolations(page);
 
       // Down arrow from the box, or Tab past the Search button, reaches the first result.
@@ -112,7 +111,7 @@ describe.each([
       await page.locator('#search-page-q').focus();
       for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.closest('.search-result') !== null)).toBe(true);
-      await page.screenshot({ path: join(SCREENSHOTS, `search-page-${name}.png`), fullPage: true });
+      await screenshot(page, `search-page-${name}.png`, { fullPage: true });
       await expectNoAxeViolations(page);
       expect(problems.all()).toEqual([]);
     } finally {
@@ -151,7 +150,7 @@ describe('search without JavaScript', () => {
       await Promise.all([page.waitForURL((u) => u.pathname === '/search'), page.locator('#site-search-q').press('Enter')]);
       expect(await page.locator('main').innerText()).toContain('Search needs JavaScript');
       for (const href of ['/articles', '/guides', '/posts']) expect(await page.locator(`main a[href="${href}"]`).isVisible()).toBe(true);
-      await page.screenshot({ path: join(SCREENSHOTS, 'search-page-no-js-phone.png'), fullPage: true });
+      await screenshot(page, 'search-page-no-js-phone.png', { fullPage: true });
       expect(problems.all()).toEqual([]);
     } finally {
       await page.close();

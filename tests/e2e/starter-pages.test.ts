@@ -2,13 +2,13 @@
 // status, console, head tags, accessibility (axe-core), the header navigation and the no-JS menu.
 import { axeFor } from '../e2e-helpers/axe.ts';
 import type { Result } from 'axe-core';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadLazyImages } from '../e2e-helpers/page.ts';
+import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
-import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 
 interface StarterPage {
   /** Names the screenshot. */
@@ -32,10 +32,9 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
-const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots');
+const screenshot = screenshotsIn('starter-pages');
 
 const session = useSiteSession();
-beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
 
 const open = (context: BrowserContext, path: string, viewport: { width: number; height: number }, expectedStatus = 200) =>
   openPage(session.site, context, path, viewport, expectedStatus);
@@ -113,9 +112,15 @@ describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) 
     try {
       expect(response?.status(), `HTTP status of ${starter.path}`).toBe(starter.status);
       await loadLazyImages(page);
-      await page.screenshot({ path: join(SCREENSHOTS, `${starter.name}-${viewport.width}.png`), fullPage: true });
+      await screenshot(page, `${starter.name}-${viewport.width}.png`, { fullPage: true });
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(sideways, `content wider than the ${viewport.width}px viewport, by this many pixels`).toBeLessThanOrEqual(0);
+      const broken = await page.evaluate(() =>
+        Array.from(document.images)
+          .filter((img) => img.checkVisibility() && img.complete && img.naturalWidth === 0)
+          .map((img) => img.getAttribute('src')),
+      );
+      expect.soft(broken, 'visible images that failed to load').toEqual([]);
 
       // Head and document outline.
       expect.soft(await page.getAttribute('html', 'lang'), '<html lang>').toMatch(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/);

@@ -2,22 +2,21 @@
 // back-to-top, toasts (through the share bar's Copy link) and the share links. Also checks, per
 // page type, that pages without islands ship no JavaScript and that pages with islands hydrate
 // without a mismatch.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSharedChromium, freshContext } from '../e2e-helpers/browser.ts';
 import { animationsDone, nextFrames } from '../e2e-helpers/page.ts';
+import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
-import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 
 const session = useSiteSession();
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const ARTICLE = '/post/a-dating-story-about-second-chances';
 const GIFT = '/gift-for-daughter-from-dad';
-const SCREENSHOTS = join(PROJECT_ROOT, 'tests', '.tmp', 'screenshots', 'widgets');
-mkdirSync(SCREENSHOTS, { recursive: true });
+const screenshot = screenshotsIn('widgets');
 
 const open = (path: string, viewport = PHONE, context = session.browser.context, status = 200) => openPage(session.site, context, path, viewport, status);
 /** Scrolls instantly and lets the page run its scroll handlers and restyle (works with JavaScript off, too). */
@@ -306,7 +305,7 @@ describe('toasts (docs/product.md, "Shared layout"), raised by the share bar\'s 
         if (viewport.width >= 768) expect(area.width, `area at ${viewport.width} px`).toBeLessThanOrEqual(420);
         expect(box.x, 'inside the screen').toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, 'inside the screen').toBeLessThanOrEqual(viewport.width);
-        await page.screenshot({ path: join(SCREENSHOTS, `toast-${viewport.width}.png`) });
+        await screenshot(page, `toast-${viewport.width}.png`);
       } finally {
         await close();
       }
