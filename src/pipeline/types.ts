@@ -237,9 +237,15 @@ export interface SearchOptions {
   /**
    * Most files the pages' excerpts are stored in (default: one per page). A large site's index
    * then has fewer files to write and move in, and a result's excerpt comes in a file shared
-   * with a few other pages. Passed to Pagefind as `maxFragments`.
+   * with a few other pages. Passed to Pagefind as `maxFragments`, shared among the index's parts.
    */
   maxFragmentFiles?: number;
+  /**
+   * Most pages in one part of the index (default: 1,000). Pagefind builds each part and frees it
+   * while the next fills, so its memory is bounded by a part (about 240 MB for 1,000 pages of 700
+   * words), not by the site; the browser merges the parts (listed in `pagefind/parts.json`).
+   */
+  maxPagesPerIndex?: number;
 }
 
 /** What a server function is given when it opens. */

@@ -11,14 +11,26 @@ interface PagefindResult {
 }
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
+  mergeIndex(path: string, options?: Record<string, unknown>): Promise<void>;
   debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
 }
 
+const PAGEFIND_OPTIONS = { excerptLength: 22 };
+
 let loading: Promise<Pagefind> | undefined;
-/** Pagefind, imported once; its address is built at run time so the bundler leaves it alone. */
+/**
+ * Pagefind, imported once; its address is built at run time so the bundler leaves it alone. A
+ * large site's index comes in parts (`/pagefind/parts.json` lists those after the first), merged
+ * here so that a query searches every page.
+ */
 function pagefind(): Promise<Pagefind> {
-  loading ??= import(/* webpackIgnore: true */ new URL('/pagefind/pagefind.js', location.href).href).then(async (p: Pagefind) => {
-    await p.options({ excerptLength: 22 });
+  const url = (path: string) => new URL(path, location.href).href;
+  loading ??= Promise.all([
+    import(/* webpackIgnore: true */ url('/pagefind/pagefind.js')) as Promise<Pagefind>,
+    fetch(url('/pagefind/parts.json')).then((r) => (r.ok ? (r.json() as Promise<string[]>) : [])),
+  ]).then(async ([p, parts]) => {
+    await p.options(PAGEFIND_OPTIONS);
+    for (const part of parts) await p.mergeIndex(`/pagefind/${part}`, PAGEFIND_OPTIONS);
     return p;
   });
   return loading;

@@ -25,9 +25,12 @@ function listing(dir: string): Record<string, string> {
   return out;
 }
 
-/** The indexed pages: address → text, read from the index's fragments. */
-function indexedPages(outDir: string): Record<string, string> {
-  const dir = join(outDir, 'pagefind', 'fragment');
+/** The indexed pages: address → text, read from the fragments of the index (or its first part) in `outDir`. */
+const indexedPages = (outDir: string) => partPages(join(outDir, 'pagefind'));
+
+/** The pages of one index folder (`pagefind/` or a part of it): address → text. */
+function partPages(indexDir: string): Record<string, string> {
+  const dir = join(indexDir, 'fragment');
   const pages: Record<string, string> = {};
   for (const name of readdirSync(dir)) {
     const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
@@ -133,6 +136,34 @@ describe('search index size', () => {
       expect(indexed['/post/first-date']).toBe('First dates: <what> to say | First dates:');
       expect(indexed['/post/second-date']?.length).toBeGreaterThan(0);
       expect(readdirSync(join(fx.root, 'dist', 'pagefind', 'fragment'))).toHaveLength(1);
+    } finally {
+      fx.cleanup();
+    }
+  });
+});
+
+describe('search index in parts', () => {
+  it('maxPagesPerIndex splits the index into parts, listed in pagefind/parts.json, each page in one', () => {
+    const fx = copyFixture('basic');
+    try {
+      fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { maxPagesPerIndex: 1 } };\n");
+      const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
+      writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
+      const r = build(fx);
+      expect(r.status, r.stderr).toBe(0);
+      const dist = join(fx.root, 'dist');
+      expect(JSON.parse(readFileSync(join(dist, 'pagefind', 'parts.json'), 'utf8'))).toEqual(['part-2/']);
+      const part2 = join(dist, 'pagefind', 'part-2');
+      for (const file of ['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']) expect(existsSync(join(part2, file)), file).toBe(true);
+      // The two marked pages, one in each part, in the route table's order.
+      const first = Object.keys(indexedPages(dist));
+      const second = Object.keys(partPages(part2));
+      expect([first, second].map((p) => p.length)).toEqual([1, 1]);
+      expect([...first, ...second].sort()).toEqual(['/post/first-date', '/post/second-date']);
+      // A clean build of the same input writes the same parts, byte for byte.
+      const again = build(fx, 'again');
+      expect(again.status, again.stderr).toBe(0);
+      expect(listing(join(fx.root, 'again', 'pagefind'))).toEqual(listing(join(dist, 'pagefind')));
     } finally {
       fx.cleanup();
     }

@@ -1,13 +1,16 @@
 // Site search in Chromium against `heartnotes preview` of the real site (README, "Search"): the
 // header box at phone and desktop widths, by keyboard; /search?q=; the page without JavaScript; and
 // that a page without scripts still requests none until the box is used.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFor } from '../e2e-helpers/axe.ts';
 import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
+import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -155,5 +158,58 @@ describe('search without JavaScript', () => {
     } finally {
       await page.close();
     }
+  });
+});
+
+describe('a search index in parts', () => {
+  // The real site with its index in parts of 15 pages (SearchOptions.maxPagesPerIndex), less its
+  // social cards (nothing to do with search, and this copy is built from scratch).
+  let root: string;
+  let parts: PreviewedSite;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'heartnotes-search-parts-'));
+    for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
+      cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
+    }
+    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+    renameSync(join(root, 'site.config.ts'), join(root, 'site.base.ts'));
+    writeFileSync(join(root, 'site.config.ts'), "import site from './site.base.ts';\nexport default { ...site, cards: undefined, search: { ...site.search, maxPagesPerIndex: 15 } };\n");
+    parts = await buildAndPreview({ root });
+  }, 180_000);
+  afterAll(async () => {
+    await parts?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  /** The first page indexed in the last part: its address and title, from that part's fragments. */
+  function lastPartPage(outDir: string): { url: string; title: string } {
+    const listed = JSON.parse(readFileSync(join(outDir, 'pagefind', 'parts.json'), 'utf8')) as string[];
+    const fragments = join(outDir, 'pagefind', listed.at(-1)!, 'fragment');
+    const text = gunzipSync(readFileSync(join(fragments, readdirSync(fragments).sort()[0]))).toString('utf8');
+    const data = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, { url: string; meta: { title: string } }>;
+    const first = Object.values(data).find((f) => typeof f === 'object' && 'url' in f) ?? (data as unknown as { url: string; meta: { title: string } });
+    return { url: first.url, title: first.meta.title };
+  }
+
+  const status = async (site: PreviewedSite, q: string) => {
+    const { page, problems } = await openPage(site, session.browser.context, `/search?q=${encodeURIComponent(q)}`, DESKTOP);
+    try {
+      await expect.poll(() => page.getByRole('status').innerText()).toMatch(/for “/);
+      return { text: await page.getByRole('status').innerText(), links: await resultLinks(page, '.search-page'), problems: problems.all() };
+    } finally {
+      await page.close();
+    }
+  };
+
+  it('the browser merges the parts: a query finds as many pages as in one index, pages of the last part included', async () => {
+    const listed = JSON.parse(readFileSync(join(parts.outDir, 'pagefind', 'parts.json'), 'utf8')) as string[];
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(readFileSync(join(session.site.outDir, 'pagefind', 'parts.json'), 'utf8')), 'this site fits in one part').toEqual([]);
+    const whole = await status(session.site, 'love');
+    const merged = await status(parts, 'love');
+    expect(merged.text).toBe(whole.text);
+    expect(merged.problems).toEqual([]);
+    const last = lastPartPage(parts.outDir);
+    expect((await status(parts, last.title)).links).toContain(last.url);
   });
 });

@@ -47,7 +47,7 @@ export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): 
   const wanted = pages.filter((p) => !isExcluded(p.path, options.exclude));
   const share = options.maxTotalChars === undefined ? undefined : Math.floor(options.maxTotalChars / Math.max(wanted.length, 1));
   const maxChars = share === undefined ? options.maxChars : Math.min(share, options.maxChars ?? share);
-  const index = openSearchIndex(options);
+  const index = openSearchIndex({ ...options, expectedPages: wanted.length });
   const rendered = new Map<string, SearchRecord | undefined>();
   let next = 0;
   const recordOf = (page: IndexedPage, html: string) => searchRecord(html, page.path, { ...options, maxChars });
