@@ -17,11 +17,11 @@ function parseVerbose(stdout) {
   const stages = {};
   const threads = {};
   for (const line of stdout.split('\n')) {
-    const thread = /^ {2}(main \(writes\)|main|worker \d+)\s+(\d+)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)$/.exec(line);
+    const thread = /^ {2}(main \(writes\)|main|worker \d+)\s+(\d+)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s|—)$/.exec(line);
     if (thread) {
       // Worker thread ids differ between runs; number them in order instead.
       const name = thread[1].startsWith('worker') ? `worker ${Object.keys(threads).filter((k) => k.startsWith('worker')).length + 1}` : thread[1];
-      threads[name] = { pages: +thread[2], markdown: ms(thread[3]), templates: ms(thread[4]), links: ms(thread[5]), write: ms(thread[6]) };
+      threads[name] = { pages: +thread[2], markdown: ms(thread[3]), templates: ms(thread[4]), links: ms(thread[5]), write: ms(thread[6]), cpu: thread[7] === '—' ? undefined : ms(thread[7]) };
       continue;
     }
     const stage = /^ {2}(\S.*?)\s{2,}([\d.]+ m?s)$/.exec(line);
@@ -74,6 +74,7 @@ export async function benchStages(argv) {
     'templates ms': fmt(med((p) => p.threads[thread]?.templates), 0),
     'links ms': fmt(med((p) => p.threads[thread]?.links), 0),
     'write ms': fmt(med((p) => p.threads[thread]?.write), 0),
+    'CPU ms': fmt(med((p) => p.threads[thread]?.cpu), 0),
   })), 1);
   console.log();
   printTable([{
@@ -82,7 +83,8 @@ export async function benchStages(argv) {
     'CPU system s': fmt(median(results.map((r) => r.cpu.system)), 2),
     'peak RSS MB': fmt(Math.max(...results.map((r) => r.rssKiB)) / 1024, 0),
   }], 0);
-  console.log('(thread times are wall time on that thread: with more busy threads than cores they include waiting for a core)');
+  console.log('(thread times are wall time on that thread: with more busy threads than cores they include waiting for a core;');
+  console.log(' CPU is the thread\'s own: a worker\'s whole life, the main thread\'s during the render stage)');
 
   if (values['cpu-prof']) {
     const profiles = join(repoRoot, 'bench', '.profiles');

@@ -404,11 +404,14 @@ function parsePort(value: string): number {
 function printTimings(summary: BuildSummary): void {
   for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
   const { cards } = summary;
-  if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (on the main thread, after render)`);
+  if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (after render, ${cards.onWorker} of them on a worker of their own)`);
   if (!summary.threads.length) return;
-  console.log(`  ${'render thread'.padEnd(16)} ${'pages'.padStart(6)} ${'markdown'.padStart(9)} ${'templates'.padStart(9)} ${'links'.padStart(9)} ${'write'.padStart(9)}`);
+  // Wall time per part of the render stage, and the thread's CPU time (a worker's whole life; the
+  // main thread's during the render stage).
+  console.log(`  ${'render thread'.padEnd(16)} ${'pages'.padStart(6)} ${'markdown'.padStart(9)} ${'templates'.padStart(9)} ${'links'.padStart(9)} ${'write'.padStart(9)} ${'CPU'.padStart(9)}`);
   for (const t of summary.threads) {
     const cells = [t.markdownMs, t.templatesMs, t.linksMs, t.writeMs].map((ms) => formatMs(ms).padStart(9));
-    console.log(`  ${t.thread.padEnd(16)} ${String(t.pages).padStart(6)} ${cells.join(' ')}`);
+    const cpu = t.cpuMs === undefined ? '—' : formatMs(t.cpuMs);
+    console.log(`  ${t.thread.padEnd(16)} ${String(t.pages).padStart(6)} ${cells.join(' ')} ${cpu.padStart(9)}`);
   }
 }

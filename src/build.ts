@@ -8,7 +8,7 @@ import { cardStyle, paintCards, type PlannedCard } from './pipeline/cards/cards.
 import { compileSite } from './pipeline/compile/compile-site.ts';
 import { generatorRoot } from './pipeline/paths.ts';
 import { checkImages, checkLinks, type LinkedPage } from './pipeline/links/links.ts';
-import { renderAll, startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
+import { drawCardsOnWorker, renderAll, startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
 import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
 import { planOutput, type OutputPlan } from './pipeline/plan/change-plan.ts';
 import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary, type FingerprintOptions } from './pipeline/plan/up-to-date.ts';
@@ -66,8 +66,8 @@ interface BuildRun {
   stages: Record<string, number>;
   /** Where each render thread spent its time. */
   threads: RenderTimings[];
-  /** Social cards drawn and taken from the cache, and the time spent on them. */
-  cards?: { drawn: number; cached: number; ms: number };
+  /** Social cards drawn and taken from the cache, how many of them on a worker, and the time spent on them. */
+  cards?: { drawn: number; cached: number; onWorker: number; ms: number };
   /** Render workers started early (a cold build of a large site); closed by the render stage or on failure. */
   workerPool?: RenderWorkers;
   /** The search index, fed as pages render (`SiteConfig.search`); stopped on failure. */
@@ -117,7 +117,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     if (options.checkOnly) abortOutput(staging);
     else {
       // This thread draws the cards while Pagefind, in its own process, finishes the index.
-      const [searched] = await Promise.all([searchIndex(run, { keys, plan, staging }), writeCards(parts.compiled.config, run, state, plan, staging)]);
+      const [searched] = await Promise.all([searchIndex(run, { keys, plan, staging }), writeCards(parts.compiled, run, state, plan, staging)]);
       writeBuild(run, parts, state, { ...searched, pages, staging, foldersBefore });
     }
     run.lap('write');
@@ -286,24 +286,40 @@ async function searchIndex(
   };
 }
 
+/** From this many cards to draw, a worker draws half of them beside this thread. */
+const CARD_WORKER_THRESHOLD = 200;
+
 /**
  * Draws (or takes from the cache) the social cards the plan writes, once the pages are rendered
- * and their links checked (a build that fails draws none).
+ * and their links checked (a build that fails draws none): on this thread, and for many cards,
+ * half of them on a worker of their own.
  *
  * # Design decision
- * Not while the workers render: on the 4,000-page bench that was no faster (the cores are busy
- * either way) and held about 200 MB more at peak, the workers' finished pages waiting for this
- * thread (bench, cards only: 13.3–15.5 s and 718–737 MB during render; 15.0 s and 525 MB after).
+ * After rendering, with the render workers gone: a worker that imports no site, beside this
+ * thread, so the cards take both cores while Pagefind finishes (the 4,000-page bench's ~4 CPU-s
+ * of cards had kept one core busy for 4–5 s after rendering, the other mostly idle once the
+ * index came in parts). Rejected: this thread drawing while the workers render (no faster, the
+ * cores being busy either way, and about 200 MB more at peak: the workers' finished pages waited
+ * for this thread, 718–737 MB against 525 MB); the render workers drawing their pages' cards as
+ * they render (about 150–250 MB more at peak: both workers' heaps at their fullest plus the
+ * cards' buffers, 790–880 MB against 610–660 MB).
  */
-async function writeCards(config: SiteConfig, run: BuildRun, state: SiteState, plan: OutputPlan, staging: Staging): Promise<void> {
+async function writeCards(compiled: SiteParts['compiled'], run: BuildRun, state: SiteState, plan: OutputPlan, staging: Staging): Promise<void> {
+  const { config } = compiled;
   // `check` writes nothing a reader sees; a card has no mistakes of an editor's to find.
   if (!config.cards || run.options.checkOnly) return;
   const cards: [string, PlannedCard][] = [];
   for (const [file, output] of state.outputs) if (output.kind === 'card' && plan.write.has(file)) cards.push([file, output.card]);
   if (!cards.length) return;
   const started = performance.now();
-  const count = await paintCards(cardStyle(config.cards, run.root), cards, run.cacheDir, (file, png) => writeOutputFile(staging.dir, file, png));
-  run.cards = { ...count, ms: performance.now() - started };
+  const style = cardStyle(config.cards, run.root);
+  const write = (file: string, png: Uint8Array) => writeOutputFile(staging.dir, file, png);
+  const share = cards.length >= CARD_WORKER_THRESHOLD ? Math.floor(cards.length / 2) : 0;
+  const counts = await Promise.all([
+    paintCards(style, cards.slice(share), run.cacheDir, write),
+    share ? drawCardsOnWorker(compiled, { style, cards: cards.slice(0, share), cacheDir: run.cacheDir, stagingDir: staging.dir }) : { drawn: 0, cached: 0 },
+  ]);
+  run.cards = { drawn: counts[0].drawn + counts[1].drawn, cached: counts[0].cached + counts[1].cached, onWorker: share, ms: performance.now() - started };
 }
 
 /**

@@ -466,8 +466,8 @@ export interface BuildSummary {
   stages: Record<string, number>;
   /** Where each render thread spent the render stage (empty when nothing rendered). */
   threads: RenderTimings[];
-  /** Social cards drawn and taken from the cache, and the main thread's time on them (when any were written). */
-  cards?: { drawn: number; cached: number; ms: number };
+  /** Social cards drawn and taken from the cache after rendering, how many of them on a worker of their own, and the time (when any were written). */
+  cards?: { drawn: number; cached: number; onWorker: number; ms: number };
 }
 
 /**
@@ -482,6 +482,8 @@ export interface RenderTimings {
   templatesMs: number;
   linksMs: number;
   writeMs: number;
+  /** CPU time this thread used, user and system, where the system tells (Linux). */
+  cpuMs?: number;
 }
 
 export type { Diagnostic };

@@ -57,7 +57,7 @@ describe('social cards', () => {
 
   it('draws a 1200×630 PNG per post with its category, title and the bar, and none for pages', async () => {
     const log = build('--no-cache');
-    expect(log).toMatch(/social cards: 2 drawn, 0 from the cache/);
+    expect(log).toMatch(/social cards: 2 drawn, 0 from the cache, .* \(after render, 0 of them on a worker of their own\)/);
     expect(existsSync(join(fx.root, '.cache', 'cards'))).toBe(false);
     const card = await pixels(out(FIRST));
     expect([card.width, card.height]).toEqual([1200, 630]);
@@ -102,6 +102,29 @@ describe('social cards', () => {
     build();
     expect(existsSync(out(SECOND))).toBe(false);
     expect(existsSync(out(FIRST))).toBe(true);
+  });
+});
+
+describe('social cards of a larger site', () => {
+  it('from 200 cards, half are drawn on a worker of their own: every card is written, each the same bytes whichever thread drew it', () => {
+    const fx = copyFixture('basic', 'heartnotes-cards-many-');
+    try {
+      // Every post's card says the same: 212 cards that must come out byte for byte alike.
+      fx.write('site.config.ts', CONFIG.replace('title: page.entry.data.title, label: page.entry.data.category,', "title: 'Many cards, one look', label: 'Bulk',"));
+      for (let i = 0; i < 210; i++) {
+        fx.write(`content/posts/bulk-${String(i).padStart(3, '0')}.md`, `---\ntitle: "Post ${i}"\ndescription: One of many.\ndate: 2025-01-05\nauthor: The editors\n---\n\nPost ${i}.\n`);
+      }
+      const result = runCli(['build', '--root', fx.root, '--verbose', '--no-cache']);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render, 106 of them on a worker of their own\)/);
+      const first = readFileSync(join(fx.root, 'dist', 'cards', 'post', 'first-date.png'));
+      for (let i = 0; i < 210; i++) {
+        const card = readFileSync(join(fx.root, 'dist', 'cards', 'post', `bulk-${String(i).padStart(3, '0')}.png`));
+        expect(card.equals(first), `bulk-${i}`).toBe(true);
+      }
+    } finally {
+      fx.cleanup();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { hashText } from '../plan/manifest.ts';
 import type { CardsConfig, CardStyle, Route } from '../types.ts';
 import { CardPainter, type CardContent } from './card.ts';
@@ -91,9 +92,18 @@ export async function paintCards(style: CardStyle, cards: [string, PlannedCard][
   return { drawn, cached: cards.length - drawn };
 }
 
+/** One share of a build's cards, for a worker to draw and write into the staging folder (`drawCardsOnWorker`). */
+export interface CardJob {
+  style: CardStyle;
+  cards: [string, PlannedCard][];
+  cacheDir: string | undefined;
+  stagingDir: string;
+}
+
 function storeAtomically(file: string, bytes: Uint8Array): void {
   mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
+  // A card worker stores cards too (drawCardsOnWorker): the thread's id keeps their temporary files apart.
+  const temp = `${file}.${process.pid}-${threadId}.tmp`;
   writeFileSync(temp, bytes);
   renameSync(temp, file);
 }

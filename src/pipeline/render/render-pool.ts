@@ -2,12 +2,13 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { generatorRoot } from '../paths.ts';
-import { newTimings, type FrameOptions, type PageOutcome, type RenderOutcome, type RenderSetup, type RenderTimings } from './render-pages.ts';
+import { newTimings, threadCpuMs, type FrameOptions, type PageOutcome, type RenderOutcome, type RenderSetup, type RenderTimings } from './render-pages.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 import type { RenderContext } from './render.ts';
 import { writeRendered } from '../write/write.ts';
 import { useImageManifest } from '../images/image-set.ts';
 import type { Route, SiteConfig } from '../types.ts';
+import type { CardJob } from '../cards/cards.ts';
 
 /** Below this many pages, starting workers costs more than it saves: fewer render on this thread. */
 export const WORKER_THRESHOLD = 300;
@@ -110,6 +111,7 @@ export function openThreadRenderer(): ThreadRenderer {
         current = { module, ctx: createRenderContext(options.config, options.setup) };
       }
       const timings = newTimings('main');
+      const cpuBefore = threadCpuMs();
       const ctx = { ...current.ctx, site, timings };
       // Dev keeps this context across edits; the images may have changed since it was made.
       useImageManifest(options.setup.images?.manifest ?? {}, options.setup.images?.sizes ?? '100vw');
@@ -122,7 +124,8 @@ export function openThreadRenderer(): ThreadRenderer {
         if (outcome.ok) options.onPage?.(outcome.outFile, outcome.html);
         return written;
       });
-      options.onTimings?.(timings);
+      const cpuAfter = threadCpuMs();
+      options.onTimings?.({ ...timings, ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { cpuMs: cpuAfter - cpuBefore }) });
       return outcomes;
     },
     close,
@@ -139,6 +142,7 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
   const outcomes: PageOutcome[] = [];
   // This thread writes the workers' pages.
   const writing = newTimings('main (writes)');
+  const cpuBefore = threadCpuMs();
   let next = 0;
   const { workers } = pool;
   try {
@@ -191,6 +195,26 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
   } finally {
     await pool.close();
   }
-  options.onTimings?.(writing);
+  const cpuAfter = threadCpuMs();
+  options.onTimings?.({ ...writing, ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { cpuMs: cpuAfter - cpuBefore }) });
   return outcomes;
+}
+
+
+/**
+ * Draws `job`'s cards on a worker of its own (the render worker module in its cards mode, which
+ * imports no site), which writes them into the staging folder; resolves with its counts.
+ */
+export function drawCardsOnWorker(modules: Pick<RenderPoolOptions, 'configModule' | 'workerModule'>, job: CardJob): Promise<{ drawn: number; cached: number }> {
+  const worker = new Worker(modules.workerModule, { workerData: { configModule: modules.configModule, frames: framesFor(modules.configModule), cards: true }, env: process.env });
+  worker.postMessage(job);
+  return new Promise((resolve, reject) => {
+    worker.once('message', (count: { drawn: number; cached: number }) => {
+      resolve(count);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    // After the answer, a no-op.
+    worker.once('exit', (code) => reject(new Error(`a card worker stopped (exit code ${code})`)));
+  });
 }

@@ -1,30 +1,45 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { createRenderContext, renderPage, type FrameOptions, type RenderSetup } from './render-pages.ts';
+import { createRenderContext, renderPage, threadCpuMs, type FrameOptions, type RenderSetup } from './render-pages.ts';
+import { paintCards, type CardJob } from '../cards/cards.ts';
+import { writeOutputFile } from '../write/write.ts';
 import type { Route, SiteConfig } from '../types.ts';
 
 /**
  * A render worker: imports the compiled site once, then renders batches of routes and sends the
  * HTML back. The main thread writes it: one writer avoids two threads contending for the same
  * output folders, and writing overlaps with rendering the next batch.
+ *
+ * Started with `workerData.cards`, it draws one share of a build's social cards instead
+ * (`drawCardsOnWorker`), writing them itself, and imports no site.
  */
-const { configModule, frames } = workerData as { configModule: string; frames: FrameOptions };
-// Before the templates load, so a template's error names its .tsx file and line.
-process.setSourceMapsEnabled(true);
-const config = ((await import(pathToFileURL(configModule).href)) as { default: SiteConfig }).default;
-// Made on the first message, which brings the site data: the worker may start before it is known.
-let ctx: ReturnType<typeof createRenderContext>;
+const { configModule, frames, cards } = workerData as { configModule: string; frames: FrameOptions; cards?: boolean };
 
-parentPort!.on('message', (message: { setup: RenderSetup } | Route[] | 'finish') => {
-  if (message === 'finish') {
-    ctx.cache.flush();
-    parentPort!.postMessage({ finished: { ...ctx.timings, thread: `worker ${threadId}` } });
-    return;
-  }
-  if (!Array.isArray(message)) {
-    ctx = createRenderContext(config, message.setup);
-    parentPort!.postMessage('ready');
-    return;
-  }
-  parentPort!.postMessage(message.map((route) => renderPage(route, ctx, frames)));
-});
+if (cards) {
+  parentPort!.once('message', (job: CardJob) => {
+    void paintCards(job.style, job.cards, job.cacheDir, (file, png) => writeOutputFile(job.stagingDir, file, png)).then((count) =>
+      parentPort!.postMessage({ ...count, cpuMs: threadCpuMs() }),
+    );
+  });
+} else {
+  // Before the templates load, so a template's error names its .tsx file and line.
+  process.setSourceMapsEnabled(true);
+  const config = ((await import(pathToFileURL(configModule).href)) as { default: SiteConfig }).default;
+  // Made on the first message, which brings the site data: the worker may start before it is known.
+  let ctx: ReturnType<typeof createRenderContext>;
+
+  parentPort!.on('message', (message: { setup: RenderSetup } | Route[] | 'finish') => {
+    if (message === 'finish') {
+      ctx.cache.flush();
+      const cpuMs = threadCpuMs();
+      parentPort!.postMessage({ finished: { ...ctx.timings, thread: `worker ${threadId}`, ...(cpuMs === undefined ? {} : { cpuMs }) } });
+      return;
+    }
+    if (!Array.isArray(message)) {
+      ctx = createRenderContext(config, message.setup);
+      parentPort!.postMessage('ready');
+      return;
+    }
+    parentPort!.postMessage(message.map((route) => renderPage(route, ctx, frames)));
+  });
+}
