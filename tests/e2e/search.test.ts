@@ -110,9 +110,9 @@ describe.each([
       expect(await page.getByRole('status').innerText()).toMatch(/^\d+ results? for “gift”$/);
       // No landing page, 404 or thank-you page among the results.
       for (const href of await resultLinks(page, '.search-page')) expect(href).not.toMatch(/-lp$|^\/404|thank-you/);
-      // From the box: the Search button, the three "Or browse" links, then the first result.
+      // From the box: the Search button, the four "Or browse" links, then the first result.
       await page.locator('#search-page-q').focus();
-      for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.closest('.search-result') !== null)).toBe(true);
       await screenshot(page, `search-page-${name}.png`, { fullPage: true });
       await expectNoAxeViolations(page);
