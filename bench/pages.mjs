@@ -13,30 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { repoRoot } from './corpus.mjs';
 import { fmt, median, printTable } from './report.mjs';
-
-/** One representative address per page type. The 404 row asks for an unknown address. */
-const PAGES = [
-  { type: 'home', path: '/' },
-  { type: 'standard', path: '/about' },
-  { type: 'legal', path: '/privacy-policy' },
-  { type: 'article', path: '/post/first-date-tips' },
-  { type: 'articles', path: '/articles' },
-  { type: 'posts', path: '/posts' },
-  { type: 'guides index', path: '/guides' },
-  { type: 'advice', path: '/how-to-get-your-ex-back' },
-  { type: 'review', path: '/affiliate/affiliate-mitolyn-review' },
-  { type: 'gift', path: '/gift-for-daughter-fromMom' },
-  { type: 'category', path: '/category/dating' },
-  { type: 'contact', path: '/contact' },
-  { type: 'search', path: '/search?q=second+chances' },
-  { type: 'thank-you', path: '/thank-you' },
-  { type: 'affiliate button', path: '/affiliate-button' },
-  { type: 'landing offer', path: '/skro-dating-lp?tid=bench' },
-  { type: 'landing survey', path: '/survey-landing-lp?clickid=bench' },
-  { type: 'landing age gate', path: '/approachx-redirect-lp?clickid=bench' },
-  // Lighthouse refuses to audit a document answered with 404, so it audits /404, the same page served with 200.
-  { type: '404', path: '/no-such-page-bench', lighthousePath: '/404', status: 404 },
-];
+import { PAGE_TYPES as PAGES } from '../tools/page-types.mjs';
 
 /** The issue's targets under Lighthouse's mobile throttling. */
 const TARGET = { performance: 100, tbtMs: 60, lcpMs: 1500, cls: 0.04 };
@@ -281,7 +258,7 @@ export async function pageReport(argv) {
       else {
         process.stdout.write('Lighthouse ');
         for (let i = 0; i < runs; i++) {
-          for (const page of pages) {
+          for (const page of pages.filter((p) => p.lighthouse !== false)) {
             for (const site of sites) {
               const key = `${site.runtime} ${page.type}`;
               const result = await lighthouse(site.url + (page.lighthousePath ?? page.path), join(temp, 'lighthouse.json'));

@@ -12,35 +12,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { PAGE_TYPES as PAGES } from './page-types.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'bin', 'heartnotes.mjs');
 const outFolder = join(root, 'tests', '.tmp', 'screenshots', 'page-types');
-
-/** One address per page type; `status` is what the page is expected to answer. */
-const PAGES = [
-  { type: 'home', path: '/' },
-  { type: 'standard', path: '/about' },
-  { type: 'legal', path: '/privacy-policy' },
-  { type: 'article', path: '/post/first-date-tips' },
-  { type: 'articles', path: '/articles' },
-  { type: 'reviews-index', path: '/posts' },
-  { type: 'guides-index', path: '/guides' },
-  { type: 'guide', path: '/how-to-get-your-ex-back' },
-  { type: 'review', path: '/affiliate/affiliate-mitolyn-review' },
-  { type: 'gift', path: '/gift-for-daughter-fromMom' },
-  { type: 'gifts-index', path: '/gifts' },
-  { type: 'category', path: '/category/dating' },
-  { type: 'category-page-2', path: '/category/dating/page/2' },
-  { type: 'tag', path: '/tag/first-dates' },
-  { type: 'contact', path: '/contact' },
-  { type: 'thank-you', path: '/thank-you' },
-  { type: 'search', path: '/search?q=second+chances' },
-  { type: 'landing-en', path: '/skro-dating-lp?tid=screenshot' },
-  { type: 'landing-fr', path: '/cm-iphone16-lp?lang=fr&clickid=screenshot' },
-  { type: '404', path: '/no-such-page', status: 404 },
-  { type: 'section-404', path: '/post/no-such-article', status: 404 },
-];
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

@@ -1,0 +1,32 @@
+// One address of the real site per page type, for the tools that visit each type: the page report
+// with Lighthouse (bench/pages.mjs) and the screenshots to look at (tools/screenshots.mjs).
+// `status` is what the page answers (default 200). Lighthouse refuses to audit a document
+// answered with 404: it audits `lighthousePath` instead (/404 is the same page served with 200),
+// and a type with `lighthouse: false` (a section's not-found page, which answers 404 at every
+// address) only in the script report.
+export const PAGE_TYPES = [
+  { type: 'home', path: '/' },
+  { type: 'standard', path: '/about' },
+  { type: 'legal', path: '/privacy-policy' },
+  { type: 'article', path: '/post/first-date-tips' },
+  { type: 'articles', path: '/articles' },
+  { type: 'reviews-index', path: '/posts' },
+  { type: 'guides-index', path: '/guides' },
+  { type: 'guide', path: '/how-to-get-your-ex-back' },
+  { type: 'review', path: '/affiliate/affiliate-mitolyn-review' },
+  { type: 'gift', path: '/gift-for-daughter-fromMom' },
+  { type: 'gifts-index', path: '/gifts' },
+  { type: 'category', path: '/category/dating' },
+  { type: 'category-page-2', path: '/category/dating/page/2' },
+  { type: 'tag', path: '/tag/first-dates' },
+  { type: 'contact', path: '/contact' },
+  { type: 'search', path: '/search?q=second+chances' },
+  { type: 'thank-you', path: '/thank-you' },
+  { type: 'affiliate-button', path: '/affiliate-button' },
+  { type: 'landing-en', path: '/skro-dating-lp?tid=bench' },
+  { type: 'landing-fr', path: '/cm-iphone16-lp?lang=fr&clickid=bench' },
+  { type: 'landing-survey', path: '/survey-landing-lp?clickid=bench' },
+  { type: 'landing-age-gate', path: '/approachx-redirect-lp?clickid=bench' },
+  { type: '404', path: '/no-such-page-bench', lighthousePath: '/404', status: 404 },
+  { type: 'section-404', path: '/post/no-such-article', status: 404, lighthouse: false },
+];
