@@ -14,6 +14,7 @@ import type { Entry, PageSpec, SiteConfig } from '../../src/pipeline/types.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, diffTrees, plugInSiteForms, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { seedPglite } from '../helpers/pglite-template.ts';
 
 /**
  * A site in memory for the body-edit fast path: notes (Markdown) listed on /notes, each on its own
@@ -116,6 +117,7 @@ describe('dev', () => {
 
   beforeAll(async () => {
     fx = plugInSiteForms(copyFixture('basic'));
+    seedPglite(join(fx.root, '.data'));
     server = await startCli(['dev', '--root', fx.root, '--port', '0']);
   });
   afterAll(async () => {

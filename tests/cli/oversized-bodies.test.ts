@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../site/forms/validate.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, plugInSiteForms, type FixtureCopy } from '../helpers/fixtures.ts';
+import { seedPglite } from '../helpers/pglite-template.ts';
 import { sendWholeThenRead } from '../helpers/raw-http.ts';
 
 // Issue 18: a form body far over the limit, sent by a client that writes the whole request before
@@ -33,6 +35,7 @@ describe('preview answers a 20 MB form body with 413, to a client that writes it
 
   beforeAll(async () => {
     fx = plugInSiteForms(copyFixture('basic', 'heartnotes-bodies-'));
+    seedPglite(join(fx.root, '.data'));
     const built = runCli(['build', '--root', fx.root, '--quiet']);
     expect(built.status, built.stderr).toBe(0);
     server = await startCli(['preview', '--root', fx.root, '--port', '0']);

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, plugInSiteForms, type FixtureCopy } from '../helpers/fixtures.ts';
+import { seedPglite } from '../helpers/pglite-template.ts';
 import { exchange } from '../helpers/raw-http.ts';
 
 // Issue 20: no request can end `heartnotes preview` or `heartnotes dev`. Each server runs as the
@@ -263,6 +264,7 @@ describe.each(['preview', 'dev'] as const)('%s survives malformed requests', (co
   beforeAll(async () => {
     // The forms function of this site, so the hostile requests below reach it too.
     fx = plugInSiteForms(copyFixture('basic'));
+    seedPglite(join(fx.root, '.data'));
     if (command === 'preview') {
       const built = runCli(['build', '--root', fx.root, '--quiet']);
       expect(built.status, built.stderr).toBe(0);

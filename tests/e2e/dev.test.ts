@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
 import { startCli, type RunningCli } from '../helpers/cli.ts';
 import { copyFixture, plugInSiteForms, type FixtureCopy } from '../helpers/fixtures.ts';
+import { seedPglite } from '../helpers/pglite-template.ts';
 
 /** `dev` on a copy of the basic fixture, watched in Chromium while the test edits files. */
 describe('dev in the browser', () => {
@@ -16,6 +17,7 @@ describe('dev in the browser', () => {
 
   beforeAll(async () => {
     fx = plugInSiteForms(copyFixture('basic', 'heartnotes-dev-e2e-'));
+    seedPglite(join(fx.root, '.data'));
     const [started, launched] = await Promise.allSettled([startCli(['dev', '--root', fx.root, '--port', '0']), freshContext()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;

@@ -14,6 +14,7 @@ import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-
 import { openPage } from '../e2e-helpers/session.ts';
 import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { seedPglite } from '../helpers/pglite-template.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 afterAll(closeSharedChromium);
@@ -90,6 +91,7 @@ describe('forms on the default store (PGlite)', () => {
   const stored = { subscriber: address('pglite-sub'), contact: address('pglite-contact') };
 
   beforeAll(async () => {
+    seedPglite(dataDir);
     [site, browser] = await Promise.all([buildAndPreview({ env }), freshContext()]);
   });
   afterAll(async () => {

@@ -15,6 +15,7 @@ import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
 import { exportStored } from '../helpers/cli.ts';
 import { cuAttacks, TRACK } from '../helpers/cu-attacks.ts';
+import { seedPglite } from '../helpers/pglite-template.ts';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -29,6 +30,7 @@ let browser: LaunchedBrowser;
 let noJs: LaunchedBrowser;
 
 beforeAll(async () => {
+  seedPglite(dataDir);
   [site, browser, noJs] = await Promise.all([buildAndPreview({ env }), freshContext(), freshContext({ javaScriptEnabled: false })]);
 });
 afterAll(async () => {
