@@ -13,6 +13,11 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   // An unreachable proxy stops Chromium calling home; loopback (the preview server) bypasses it.
   '--proxy-server=http://127.0.0.1:9',
+  // Every page under test is the preview server's or a stub, so a renderer process per site buys
+  // nothing here, and each new tab would start two of them. Without site isolation and with at
+  // most two renderers, a new tab reuses one: 0.23 instead of 0.32 CPU-s a tab (measured).
+  '--disable-site-isolation-trials',
+  '--renderer-process-limit=2',
 ];
 
 export interface LaunchedBrowser {
