@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 import { $, $$, jsonLd, parseHtml, text, type Element } from '../helpers/dom.ts';
 import { parseMarkdownFile } from '../../src/pipeline/load/load.ts';
@@ -15,8 +15,8 @@ const SITE_URL: string = JSON.parse(readFileSync(join(CONTENT, 'site.json'), 'ut
 // ── The build ────────────────────────────────────────────────────────────────────────────────
 
 let tmp: string;
-/** The build every test reads, and a second one of the same content for the stability check. */
-let dist: string;
+/** The build every test reads (the run's, from tests/global-setup.ts: the same command), and a second one of the same content for the stability check. */
+const dist = inject('builtSite');
 let dist2: string;
 
 function build(out: string): Promise<void> {
@@ -36,9 +36,8 @@ function build(out: string): Promise<void> {
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'heartnotes-site-content-'));
-  dist = join(tmp, 'a', 'dist');
   dist2 = join(tmp, 'b', 'dist');
-  await Promise.all([build(dist), build(dist2)]);
+  await build(dist2);
 });
 
 afterAll(() => {
