@@ -279,43 +279,66 @@ describe('forms on the default store (PGlite)', () => {
   it('every state at 375 and 1280 px: its text shows, the form fits the width (screenshots on request)', async () => {
     const answer = (status: number) => (route: Route) =>
       route.fulfill({ status, contentType: 'application/json', body: status === 200 ? '{"ok":true}' : '{"error":"down"}' });
-    /** An answer that never comes while the screenshot is taken (the page is closed after). */
-    const pending = () => {};
     const email = 'ann@example.com';
-    const typeContact = (page: Page) => fillContact(page, { name: 'Ann', email, message: 'Hello' });
-    // [state, what it does, the text that must show]
-    const shots: [string, (page: Page) => Promise<unknown>, string][] = [
-      ['signup-idle', async () => {}, 'Send me the guide'],
-      ['signup-invalid', async (page) => { await signup(page).email.fill('a@b'); await signup(page).button.click(); }, TEXT.invalidEmail],
-      ['signup-submitting', async (page) => { await page.route('**/api/subscribe', pending); await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.submitting],
-      ['signup-success', async (page) => { await page.route('**/api/subscribe', answer(200)); await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.subscribed],
-      ['signup-failed', async (page) => { await page.route('**/api/subscribe', answer(503)); await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.subscribeFailed],
-      ['contact-idle', async () => {}, 'Send message'],
-      ['contact-invalid', async (page) => contact(page).button.click(), 'Please enter your name.'],
-      ['contact-sending', async (page) => { await page.route('**/api/contact', pending); await typeContact(page); await contact(page).button.click(); }, TEXT.sending],
-      ['contact-sent', async (page) => { await page.route('**/api/contact', answer(200)); await typeContact(page); await contact(page).button.click(); }, TEXT.sent],
-      ['contact-failed', async (page) => { await page.route('**/api/contact', answer(503)); await typeContact(page); await contact(page).button.click(); }, TEXT.sendFailed],
-    ];
+    /**
+     * Each form goes through its states as a visitor would, on one page load: idle; a mistake; sent
+     * and waiting (the answer held back); failed (the held answer is a 503); sent again and
+     * answered. The thank-you state comes last: the sign-up form then leaves for /thank-you.
+     */
+    const forms = [
+      {
+        path: '/',
+        island: 'email-capture' as const,
+        box: 'section.signup',
+        api: '**/api/subscribe',
+        states: [
+          ['signup-idle', async () => {}, 'Send me the guide'],
+          ['signup-invalid', async (page: Page) => { await signup(page).email.fill('a@b'); await signup(page).button.click(); }, TEXT.invalidEmail],
+          ['signup-submitting', async (page: Page) => { await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.submitting],
+          ['signup-failed', async (_page: Page, release: () => void) => release(), TEXT.subscribeFailed],
+          ['signup-success', async (page: Page) => { await signup(page).email.fill(email); await signup(page).button.click(); }, TEXT.subscribed],
+        ],
+      },
+      {
+        path: '/contact',
+        island: 'contact-form' as const,
+        box: '.contact-form',
+        api: '**/api/contact',
+        states: [
+          ['contact-idle', async () => {}, 'Send message'],
+          ['contact-invalid', async (page: Page) => contact(page).button.click(), 'Please enter your name.'],
+          ['contact-sending', async (page: Page) => { await fillContact(page, { name: 'Ann', email, message: 'Hello' }); await contact(page).button.click(); }, TEXT.sending],
+          ['contact-failed', async (_page: Page, release: () => void) => release(), TEXT.sendFailed],
+          ['contact-sent', async (page: Page) => { await fillContact(page, { name: 'Ann', email, message: 'Hello' }); await contact(page).button.click(); }, TEXT.sent],
+        ],
+      },
+    ] satisfies { path: string; island: 'email-capture' | 'contact-form'; box: string; api: string; states: [string, (page: Page, release: () => void) => Promise<unknown>, string][] }[];
     for (const viewport of [PHONE, DESKTOP]) {
-      for (const [name, act, text] of shots) {
-        const isSignup = name.startsWith('signup');
-        const { page, problems } = await open(isSignup ? '/' : '/contact', viewport);
+      for (const form of forms) {
+        const { page, problems } = await open(form.path, viewport);
         try {
-          await hydrated(page, isSignup ? 'email-capture' : 'contact-form');
-          await act(page);
-          const box = page.locator(isSignup ? 'section.signup' : '.contact-form');
-          await expect.poll(() => box.getByText(text, { exact: false }).first().isVisible(), { message: `${name} at ${viewport.width} shows "${text}"` }).toBe(true);
-          const bounds = (await box.boundingBox())!;
-          expect(bounds.x, `${name} at ${viewport.width}: starts inside the page`).toBeGreaterThanOrEqual(0);
-          expect(bounds.x + bounds.width, `${name} at ${viewport.width}: ends inside the page`).toBeLessThanOrEqual(viewport.width);
-          if (!isSignup) {
-            // The form shares the text's left edge (issue 19: it sat at the page's left on desktop).
-            const heading = (await page.locator('main h1').boundingBox())!;
-            expect(Math.round(bounds.x), `${name} at ${viewport.width}: aligned with the heading`).toBe(Math.round(heading.x));
+          await hydrated(page, form.island);
+          // The first request waits for release(), then fails with 503; later ones succeed.
+          let release!: () => void;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          let answered = 0;
+          await page.route(form.api, async (route) => (answered++ === 0 ? (await held, answer(503)(route)) : answer(200)(route)));
+          for (const [name, act, text] of form.states) {
+            await act(page, release);
+            const box = page.locator(form.box);
+            await expect.poll(() => box.getByText(text, { exact: false }).first().isVisible(), { message: `${name} at ${viewport.width} shows "${text}"` }).toBe(true);
+            const bounds = (await box.boundingBox())!;
+            expect(bounds.x, `${name} at ${viewport.width}: starts inside the page`).toBeGreaterThanOrEqual(0);
+            expect(bounds.x + bounds.width, `${name} at ${viewport.width}: ends inside the page`).toBeLessThanOrEqual(viewport.width);
+            if (form.island === 'contact-form') {
+              // The form shares the text's left edge (issue 19: it sat at the page's left on desktop).
+              const heading = (await page.locator('main h1').boundingBox())!;
+              expect(Math.round(bounds.x), `${name} at ${viewport.width}: aligned with the heading`).toBe(Math.round(heading.x));
+            }
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${viewport.width}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
+            await screenshot(box, `${name}-${viewport.width}.png`, { animations: 'disabled' });
           }
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${viewport.width}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
-          await screenshot(box, `${name}-${viewport.width}.png`, { animations: 'disabled' });
-          expect(problems.pageErrors, name).toEqual([]);
+          expect(problems.pageErrors, `${form.path} at ${viewport.width}`).toEqual([]);
         } finally {
           await page.close();
         }
