@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadLazyImages } from '../e2e-helpers/page.ts';
 import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
-import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
+import { openPage, useSiteSession, useTab } from '../e2e-helpers/session.ts';
 
 interface StarterPage {
   /** Names the screenshot. */
@@ -36,8 +36,8 @@ const screenshot = screenshotsIn('starter-pages');
 
 const session = useSiteSession();
 
-const open = (context: BrowserContext, path: string, viewport: { width: number; height: number }, expectedStatus = 200) =>
-  openPage(session.site, context, path, viewport, expectedStatus);
+const open = (context: BrowserContext, path: string, viewport: { width: number; height: number }, expectedStatus = 200, tab?: Page) =>
+  openPage(session.site, context, path, viewport, expectedStatus, tab);
 
 function formatViolations(violations: Result[]): string {
   return violations
@@ -107,8 +107,9 @@ async function checkPhoneMenu(page: Page) {
 }
 
 describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) => {
+  const tab = useTab(() => session.browser.context);
   it.each(STARTER_PAGES)('$path', async (starter) => {
-    const { page, response, problems } = await open(session.browser.context, starter.path, viewport, starter.status);
+    const { page, response, problems } = await open(session.browser.context, starter.path, viewport, starter.status, tab());
     try {
       expect(response?.status(), `HTTP status of ${starter.path}`).toBe(starter.status);
       await loadLazyImages(page);
@@ -191,7 +192,7 @@ describe.each(VIEWPORTS)('starter pages at $width×$height ($name)', (viewport) 
 
       expect(problems.all(), `console errors, page errors or failed requests on ${starter.path}`).toEqual([]);
     } finally {
-      await page.close();
+      problems.stop();
     }
   });
 });
@@ -207,14 +208,15 @@ describe('the phone Menu without JavaScript', () => {
     }
   });
 
+  const tab = useTab(() => session.noJs.context);
   it.each(STARTER_PAGES)('$path', async (starter) => {
-    const { page, response, problems } = await open(session.noJs.context, starter.path, VIEWPORTS[0], starter.status);
+    const { page, response, problems } = await open(session.noJs.context, starter.path, VIEWPORTS[0], starter.status, tab());
     try {
       expect(response?.status()).toBe(starter.status);
       await checkPhoneMenu(page);
       expect(problems.all()).toEqual([]);
     } finally {
-      await page.close();
+      problems.stop();
     }
   });
 });

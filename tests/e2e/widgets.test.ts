@@ -4,12 +4,12 @@
 // without a mismatch.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSharedChromium, freshContext } from '../e2e-helpers/browser.ts';
 import { animationsDone, nextFrames } from '../e2e-helpers/page.ts';
 import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
-import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
+import { openPage, useSiteSession, useTab } from '../e2e-helpers/session.ts';
 
 const session = useSiteSession();
 const PHONE = { width: 375, height: 740 };
@@ -18,7 +18,7 @@ const ARTICLE = '/post/a-dating-story-about-second-chances';
 const GIFT = '/gift-for-daughter-from-dad';
 const screenshot = screenshotsIn('widgets');
 
-const open = (path: string, viewport = PHONE, context = session.browser.context, status = 200) => openPage(session.site, context, path, viewport, status);
+const open = (path: string, viewport = PHONE, context = session.browser.context, status = 200, tab?: Page) => openPage(session.site, context, path, viewport, status, tab);
 /** Scrolls instantly and lets the page run its scroll handlers and restyle (works with JavaScript off, too). */
 async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
@@ -374,11 +374,13 @@ const PAGE_TYPES = [
 ];
 
 describe('JavaScript per page type', () => {
+  const tab = useTab(() => session.browser.context);
   it.each(PAGE_TYPES.filter((p) => !p.islands))('$type $path loads no JavaScript at all', async ({ path }) => {
     const html = readFileSync(join(session.site.outDir, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8');
-    const { page, problems } = await open(path);
+    const { page, problems } = await open(path, PHONE, session.browser.context, 200, tab());
     const scripts: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    const onRequest = (r: Request) => r.resourceType() === 'script' && scripts.push(r.url());
+    page.on('request', onRequest);
     try {
       await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
       await page.waitForLoadState('networkidle');
@@ -388,7 +390,8 @@ describe('JavaScript per page type', () => {
       expect(html).not.toContain('data-island');
       expect(problems.all()).toEqual([]);
     } finally {
-      await page.close();
+      page.off('request', onRequest);
+      problems.stop();
     }
   });
 
@@ -414,7 +417,7 @@ describe('JavaScript per page type', () => {
   });
 
   it.each(PAGE_TYPES.filter((p) => p.islands))('$type $path hydrates every island with no mismatch or console error', async ({ path }) => {
-    const { page, problems } = await open(path);
+    const { page, problems } = await open(path, PHONE, session.browser.context, 200, tab());
     try {
       const islands = page.locator('[data-island]');
       const count = await islands.count();
@@ -430,7 +433,7 @@ describe('JavaScript per page type', () => {
       // React reports a mismatch as a console error or an uncaught error (minified #418/#423/#425).
       expect(problems.all()).toEqual([]);
     } finally {
-      await page.close();
+      problems.stop();
     }
   });
 });
