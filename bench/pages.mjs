@@ -261,7 +261,7 @@ export async function pageReport(argv) {
           for (const page of pages.filter((p) => p.lighthouse !== false)) {
             for (const site of sites) {
               const key = `${site.runtime} ${page.type}`;
-              const result = await lighthouse(site.url + (page.lighthousePath ?? page.path), join(temp, 'lighthouse.json'));
+              const result = await lighthouse(site.url + page.path, join(temp, 'lighthouse.json'));
               audits.set(key, [...(audits.get(key) ?? []), result]);
               process.stdout.write(result.error ? 'x' : '.');
             }

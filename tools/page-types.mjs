@@ -1,9 +1,8 @@
 // One address of the real site per page type, for the tools that visit each type: the page report
 // with Lighthouse (bench/pages.mjs) and the screenshots to look at (tools/screenshots.mjs).
 // `status` is what the page answers (default 200). Lighthouse refuses to audit a document
-// answered with 404: it audits `lighthousePath` instead (/404 is the same page served with 200),
-// and a type with `lighthouse: false` (a section's not-found page, which answers 404 at every
-// address) only in the script report.
+// answered with 404, and the not-found pages answer 404 at every address, their own included
+// (README, "Deploying"): those types have `lighthouse: false`, and only their scripts are measured.
 export const PAGE_TYPES = [
   { type: 'home', path: '/' },
   { type: 'standard', path: '/about' },
@@ -27,6 +26,6 @@ export const PAGE_TYPES = [
   { type: 'landing-fr', path: '/cm-iphone16-lp?lang=fr&clickid=bench' },
   { type: 'landing-survey', path: '/survey-landing-lp?clickid=bench' },
   { type: 'landing-age-gate', path: '/approachx-redirect-lp?clickid=bench' },
-  { type: '404', path: '/no-such-page-bench', lighthousePath: '/404', status: 404 },
+  { type: '404', path: '/no-such-page-bench', status: 404, lighthouse: false },
   { type: 'section-404', path: '/post/no-such-article', status: 404, lighthouse: false },
 ];
