@@ -17,7 +17,7 @@ function parseVerbose(stdout) {
   const stages = {};
   const threads = {};
   for (const line of stdout.split('\n')) {
-    const thread = /^ {2}(main \(writes\)|main|worker \d+)\s+(\d+)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s|—)$/.exec(line);
+    const thread = /^ {2}(main \(writes\)|main|worker \d+)\s+(\d+)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s|—)$/.exec(line);
     if (thread) {
       // Worker thread ids differ between runs; number them in order instead.
       const name = thread[1].startsWith('worker') ? `worker ${Object.keys(threads).filter((k) => k.startsWith('worker')).length + 1}` : thread[1];
