@@ -53,7 +53,9 @@ export function watchPage(page: Page, options: WatchOptions): PageProblems {
   };
   // A document's unfinished loads (a lazy image, say) are cancelled when the page navigates away:
   // Chromium reports them as net::ERR_ABORTED. That is the browser leaving, not the site failing,
-  // so a load aborted after a later main-frame navigation began is not a problem.
+  // so a load aborted after a later main-frame navigation began is not a problem. A load this
+  // watcher never saw start belongs to a page the tab showed before it was attached (a tab that
+  // loads page after page, see openPage): it counts as started before the first navigation.
   let navigations = 0;
   const startedDuring = new WeakMap<Request, number>();
   const onRequest = (request: Request) => {
@@ -61,7 +63,7 @@ export function watchPage(page: Page, options: WatchOptions): PageProblems {
     startedDuring.set(request, navigations);
   };
   const leftBehind = (request: Request) =>
-    request.failure()?.errorText === 'net::ERR_ABORTED' && !isMainDocument(request) && (startedDuring.get(request) ?? navigations) < navigations;
+    request.failure()?.errorText === 'net::ERR_ABORTED' && !isMainDocument(request) && (startedDuring.get(request) ?? 0) < navigations;
 
   const onRequestFailed = (request: Request) => {
     if (!ownOrigin(request.url()) || leftBehind(request)) return;
