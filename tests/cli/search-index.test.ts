@@ -49,16 +49,21 @@ function touch(fx: FixtureCopy, file: string) {
   utimesSync(path, next, next);
 }
 
+/** A copy of the example site with `search` set to `options` and its posts marked for the index (the copy's own templates). */
+function searchSite(options: string): FixtureCopy {
+  const fx = copyFixture('basic');
+  fx.write('site.config.ts', `import site from '../_shared/site.ts';\n\nexport default { ...site, search: ${options} };\n`);
+  const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
+  writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
+  return fx;
+}
+
 const build = (fx: FixtureCopy, out = 'dist') => runCli(['build', '--root', fx.root, '--out', join(fx.root, out)], 120_000);
 
 describe('search index', () => {
   let fx: FixtureCopy;
   beforeAll(() => {
-    fx = copyFixture('basic');
-    // The shared fixture site, with search on and its posts marked for the index (the copy's own templates).
-    fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { exclude: ['/post/second-date'] } };\n");
-    const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
-    writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
+    fx = searchSite("{ exclude: ['/post/second-date'] }");
   });
   afterAll(() => fx.cleanup());
 
@@ -124,12 +129,9 @@ describe('search index', () => {
 
 describe('search index size', () => {
   it('maxTotalChars shares the text allowed among the pages, each indexed from its top; maxFragmentFiles bundles excerpts', () => {
-    const fx = copyFixture('basic');
+    const fx = searchSite('{ maxTotalChars: 90, maxFragmentFiles: 1 }');
     try {
       // Six pages (home, about, two posts, the 404 and the alias page): 15 characters each, cut at a word.
-      fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { maxTotalChars: 90, maxFragmentFiles: 1 } };\n");
-      const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
-      writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
       const r = build(fx);
       expect(r.status, r.stderr).toBe(0);
       const indexed = indexedPages(join(fx.root, 'dist'));
@@ -144,11 +146,8 @@ describe('search index size', () => {
 
 describe('search index in parts', () => {
   it('maxPagesPerIndex splits the index into parts, listed in pagefind/parts.json, each page in one', () => {
-    const fx = copyFixture('basic');
+    const fx = searchSite('{ maxPagesPerIndex: 1 }');
     try {
-      fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: { maxPagesPerIndex: 1 } };\n");
-      const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
-      writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
       const r = build(fx);
       expect(r.status, r.stderr).toBe(0);
       const dist = join(fx.root, 'dist');
@@ -172,10 +171,7 @@ describe('search index in parts', () => {
 
 describe('search index in dev', () => {
   it('dev serves the index its first build wrote and writes it again after an edit, without stale files', async () => {
-    const fx = copyFixture('basic');
-    fx.write('site.config.ts', "import site from '../_shared/site.ts';\n\nexport default { ...site, search: {} };\n");
-    const pages = join(fx.temp, 'tests', 'fixtures', '_shared', 'templates', 'pages.tsx');
-    writeFileSync(pages, readFileSync(pages, 'utf8').replace('      <article>', '      <article data-pagefind-body="">'));
+    const fx = searchSite('{}');
     const server = await startCli(['dev', '--root', fx.root, '--port', '0'], 60_000);
     try {
       const dist = join(fx.root, '.cache', 'dev');
