@@ -194,7 +194,8 @@ describe('a search index in parts', () => {
   const status = async (site: PreviewedSite, q: string) => {
     const { page, problems } = await openPage(site, session.browser.context, `/search?q=${encodeURIComponent(q)}`, DESKTOP);
     try {
-      await expect.poll(() => page.getByRole('status').innerText()).toMatch(/for “/);
+      // Pagefind, then each part's index, load before the first results: allow for a busy machine.
+      await expect.poll(() => page.getByRole('status').innerText(), { timeout: 20_000 }).toMatch(/for “/);
       return { text: await page.getByRole('status').innerText(), links: await resultLinks(page, '.search-page'), problems: problems.all() };
     } finally {
       await page.close();
