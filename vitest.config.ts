@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Template components imported by a test render with React's production runtime, as the build
+  // does (NODE_ENV=production below has no `jsxDEV`).
+  oxc: { jsx: { development: false } },
   test: {
     include: ['tests/**/*.test.ts'],
     // Builds the real site and an empty PGlite database once for the run (see the file).

@@ -90,7 +90,7 @@ function linkTargets(pages: LinkedPage[], files: Set<string>, redirects: Redirec
 
 /** Whether an internal link on a page (at `base`) leads nowhere, to a missing anchor, or is fine (undefined). */
 function judgeLink(link: string, base: URL, targets: LinkTargets, pending: Set<string> | undefined): 'dead' | 'anchor' | undefined {
-  if (link === '' || /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) return undefined;
+  if (link === '' || leavesSite(link)) return undefined;
   let url: URL;
   try {
     url = new URL(link, base);
@@ -107,6 +107,11 @@ function judgeLink(link: string, base: URL, targets: LinkTargets, pending: Set<s
   if (!fragment || !target.endsWith('.html')) return undefined;
   const ids = targets.idsIn(target);
   return ids && !ids.has(decodedOrAsWritten(fragment)) ? 'anchor' : undefined;
+}
+
+/** A link with a scheme (`https:`, `mailto:`) or to another host (`//cdn…`): not checked. */
+export function leavesSite(link: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//');
 }
 
 /** The diagnostic for a bad link, at its place in the page's source file when it is written there. */

@@ -5,6 +5,7 @@ import type { PageProps, Route, SiteConfig, TemplateSite } from '../types.ts';
 import { canonicalUrl } from '../routes/urls.ts';
 import { islandsUsed, startPage } from './island.tsx';
 import { decodeHtml } from '../../escape.ts';
+import { leavesSite } from '../links/links.ts';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];
@@ -15,7 +16,7 @@ export interface RenderContext {
 
 export interface RenderedPage {
   html: string;
-  /** Every `href` and `src` in the page, as written. */
+  /** Every `href` and `src` in the page that stays on the site, as written (see `leavesSite`). */
   links: string[];
   /** Every `id` in the page: the anchors other pages may link to. */
   ids: string[];
@@ -65,14 +66,22 @@ export function renderRoute(
 export { canonicalUrl };
 
 
+/**
+ * The page's links that stay on the site: the link check and the image step read them, and a
+ * large site keeps them for every page until it is written. Links off the site (share buttons,
+ * affiliates) are left out: nothing checks them.
+ */
 export function extractLinks(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) out.add(decodeHtml(m[1]));
+  for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+    const link = decodeHtml(m[1]);
+    if (!leavesSite(link)) out.add(link);
+  }
   // React writes the attribute as `srcSet`; HTML attribute names are case-insensitive.
   for (const m of html.matchAll(/\ssrcset="([^"]*)"/gi)) {
     for (const candidate of decodeHtml(m[1]).split(',')) {
       const url = candidate.trim().split(/\s+/)[0];
-      if (url) out.add(url);
+      if (url && !leavesSite(url)) out.add(url);
     }
   }
   return [...out];
