@@ -1,6 +1,7 @@
 // `npm run bench -- --stages [--pages 4000] [--runs 3] [--cpu-prof]`: where a cold build spends
 // its time. Cold builds of the bench corpus with `--verbose`; prints, as medians over the runs,
-// the wall time of each stage, where each render thread spent the render stage (Markdown →
+// the wall and CPU time of each stage (CPU of the whole process, every thread, and of the main
+// thread; Pagefind's own process is not in it), where each render thread spent the render stage (Markdown →
 // HTML, templates, links and ids, writing pages), and the process's CPU (user and system, all
 // threads) and peak RSS. With `--cpu-prof`, one more cold build runs under V8's CPU profiler and
 // the self time of each thread is summed by package (profiles kept in bench/.profiles/).
@@ -15,6 +16,7 @@ import { fmt, median, printTable } from './report.mjs';
 function parseVerbose(stdout) {
   const ms = (text) => (text.endsWith(' s') ? parseFloat(text) * 1000 : parseFloat(text));
   const stages = {};
+  const stageCpu = {};
   const threads = {};
   for (const line of stdout.split('\n')) {
     const thread = /^ {2}(main \(writes\)|main|worker \d+)\s+(\d+)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s)\s+([\d.]+ m?s|—)$/.exec(line);
@@ -24,10 +26,13 @@ function parseVerbose(stdout) {
       threads[name] = { pages: +thread[2], markdown: ms(thread[3]), templates: ms(thread[4]), links: ms(thread[5]), write: ms(thread[6]), cpu: thread[7] === '—' ? undefined : ms(thread[7]) };
       continue;
     }
-    const stage = /^ {2}(\S.*?)\s{2,}([\d.]+ m?s)$/.exec(line);
-    if (stage && stage[1] !== 'render thread') stages[stage[1]] = ms(stage[2]);
+    const stage = /^ {2}(\S.*?)\s{2,}([\d.]+ m?s)(?:\s+CPU\s+([\d.]+ m?s), this thread ([\d.]+ m?s|—))?$/.exec(line);
+    if (stage && stage[1] !== 'render thread') {
+      stages[stage[1]] = ms(stage[2]);
+      if (stage[3]) stageCpu[stage[1]] = { process: ms(stage[3]), thread: stage[4] === '—' ? undefined : ms(stage[4]) };
+    }
   }
-  return { stages, threads };
+  return { stages, stageCpu, threads };
 }
 
 /** Self time per package (or file) in one `.cpuprofile`, largest first. */
@@ -65,7 +70,12 @@ export async function benchStages(argv) {
   const parsed = results.map((r) => parseVerbose(r.stdout));
   const med = (pick) => median(parsed.map(pick).filter((v) => v !== undefined));
 
-  printTable(Object.keys(parsed[0].stages).map((stage) => ({ stage, 'wall ms': fmt(med((p) => p.stages[stage]), 0) })), 1);
+  printTable(Object.keys(parsed[0].stages).map((stage) => ({
+    stage,
+    'wall ms': fmt(med((p) => p.stages[stage]), 0),
+    'CPU ms (process)': fmt(med((p) => p.stageCpu[stage]?.process), 0),
+    'CPU ms (main thread)': fmt(med((p) => p.stageCpu[stage]?.thread), 0),
+  })), 1);
   console.log();
   printTable(Object.keys(parsed[0].threads).map((thread) => ({
     'render thread': thread,

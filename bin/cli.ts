@@ -400,9 +400,16 @@ function parsePort(value: string): number {
   return port;
 }
 
-/** `--verbose`: the time of each stage, then where each render thread spent the render stage. */
+/**
+ * `--verbose`: the wall time of each stage and its CPU time (the process's, every thread, and this
+ * thread's), then where each render thread spent the render stage.
+ */
 function printTimings(summary: BuildSummary): void {
-  for (const [stage, ms] of Object.entries(summary.stages)) console.log(`  ${stage.padEnd(24)} ${formatMs(ms)}`);
+  for (const [stage, ms] of Object.entries(summary.stages)) {
+    const cpu = summary.stageCpu?.[stage];
+    const thread = cpu?.threadMs === undefined ? '—' : formatMs(cpu.threadMs);
+    console.log(`  ${stage.padEnd(24)} ${formatMs(ms).padStart(9)}${cpu ? `   CPU ${formatMs(cpu.processMs).padStart(9)}, this thread ${thread}` : ''}`);
+  }
   const { cards } = summary;
   if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (after render, ${cards.onWorker} of them on a worker of their own)`);
   if (!summary.threads.length) return;

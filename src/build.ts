@@ -19,6 +19,7 @@ import {
 import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
+import { processCpuMs, threadCpuMs } from './pipeline/cpu.ts';
 import { previousIndex, startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
@@ -64,6 +65,7 @@ interface BuildRun {
   manifest: BuildManifest | undefined;
   started: number;
   stages: Record<string, number>;
+  stageCpu: NonNullable<BuildSummary['stageCpu']>;
   /** Where each render thread spent its time. */
   threads: RenderTimings[];
   /** Social cards drawn and taken from the cache, how many of them on a worker, and the time spent on them. */
@@ -139,14 +141,22 @@ function startRun(options: BuildOptions): BuildRun {
   const outDir = resolve(root, options.outDir ?? 'dist');
   const cacheDir = options.noCache ? undefined : join(root, '.cache');
   const stages: Record<string, number> = {};
+  const stageCpu: BuildRun['stageCpu'] = {};
   let last = started;
+  let lastCpu = processCpuMs();
+  let lastThread = threadCpuMs();
   const lap = (stage: string) => {
     const now = performance.now();
+    const cpu = processCpuMs();
+    const thread = threadCpuMs();
     stages[stage] = (stages[stage] ?? 0) + (now - last);
-    last = now;
+    const sum = (stageCpu[stage] ??= { processMs: 0, ...(thread === undefined ? {} : { threadMs: 0 }) });
+    sum.processMs += cpu - lastCpu;
+    if (sum.threadMs !== undefined && thread !== undefined && lastThread !== undefined) sum.threadMs += thread - lastThread;
+    [last, lastCpu, lastThread] = [now, cpu, thread];
   };
   const fingerprint = fingerprintOptionsFor(options, outDir);
-  return { options, root, outDir, cacheDir, fingerprint, manifest: readManifest(cacheDir, outDir), started, stages, threads: [], lap };
+  return { options, root, outDir, cacheDir, fingerprint, manifest: readManifest(cacheDir, outDir), started, stages, stageCpu, threads: [], lap };
 }
 
 /** Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands. */
@@ -383,6 +393,7 @@ function summarize(run: BuildRun, parts: SiteParts, state: SiteState, plan: Outp
     ms: performance.now() - run.started,
     outDir: relative(process.cwd(), run.outDir) || '.',
     stages: run.stages,
+    stageCpu: run.stageCpu,
     threads: run.threads,
     ...(run.cards ? { cards: run.cards } : {}),
   };

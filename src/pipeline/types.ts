@@ -464,6 +464,12 @@ export interface BuildSummary {
   outDir: string;
   /** Milliseconds spent in each stage, in order. */
   stages: Record<string, number>;
+  /**
+   * CPU milliseconds of each stage (user and system): the whole process's (every thread: render
+   * workers, the garbage collector's helpers) and this thread's, where the system says (Linux).
+   * Child processes (Pagefind, esbuild) are not in it.
+   */
+  stageCpu?: Record<string, { processMs: number; threadMs?: number }>;
   /** Where each render thread spent the render stage (empty when nothing rendered). */
   threads: RenderTimings[];
   /** Social cards drawn and taken from the cache after rendering, how many of them on a worker of their own, and the time (when any were written). */

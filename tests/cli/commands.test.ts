@@ -93,12 +93,14 @@ describe('build and check', () => {
     expect(readFileSync(join(fx.root, 'dist', 'about.html'), 'utf8')).toContain('<title>About us | Fixture Hearts</title>');
   });
 
-  it('--verbose adds the time of each stage and where the render thread spent it', () => {
+  it('--verbose adds the wall and CPU time of each stage and where the render thread spent it', () => {
     const r = runCli(['build', '--root', fx.root, '--out', 'verbose-site', '--no-cache', '--verbose']);
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
+    // Each stage's wall time, then its CPU time: the process's (every thread) and this thread's.
+    const time = '\\d+(?: ms|\\.\\d\\d s)';
     for (const stage of ['compile templates', 'content and routes', 'render', 'check links', 'write']) {
-      expect(lines.some((l) => new RegExp(`^  ${stage} +\\d+(?: ms|\\.\\d\\d s)$`).test(l)), stage).toBe(true);
+      expect(lines.some((l) => new RegExp(`^  ${stage} +${time} +CPU +${time}, this thread (?:${time}|—)$`).test(l)), stage).toBe(true);
     }
     expect(lines).toContain('  render thread     pages  markdown templates     links     write       CPU');
     // Five pages render on this thread (workers start only from 300 pages); its CPU time is read

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { generatorRoot } from '../paths.ts';
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
@@ -33,17 +32,6 @@ export type { RenderTimings };
 
 /** Zeroed timings for a render thread. */
 export const newTimings = (thread: string): RenderTimings => ({ thread, pages: 0, markdownMs: 0, templatesMs: 0, linksMs: 0, writeMs: 0 });
-
-/** The CPU time (user and system) of the calling thread so far, where the system tells (Linux's /proc). */
-export function threadCpuMs(): number | undefined {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
-    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
 
 export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache; timings: RenderTimings } {
   const options = { siteUrl: setup.site.settings.url, affiliateHosts: setup.site.settings.affiliateHosts };

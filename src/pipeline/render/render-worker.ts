@@ -1,6 +1,7 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { createRenderContext, renderPage, threadCpuMs, type FrameOptions, type RenderSetup } from './render-pages.ts';
+import { threadCpuMs } from '../cpu.ts';
+import { createRenderContext, renderPage, type FrameOptions, type RenderSetup } from './render-pages.ts';
 import { paintCards, type CardJob } from '../cards/cards.ts';
 import { writeOutputFile } from '../write/write.ts';
 import type { Route, SiteConfig } from '../types.ts';
