@@ -10,7 +10,8 @@ export function headingsOf(html: string): { id: string; text: string }[] {
 
 /** Whole minutes to read some HTML and plain texts at WORDS_PER_MINUTE, at least 1. */
 export function readingMinutes(html: string, ...texts: (string | undefined)[]): number {
-  const words = [htmlToText(html), ...texts.filter(Boolean)].join(' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  // A word is a run of non-space characters with a letter or digit in it (not a lone dash).
+  const words = [htmlToText(html), ...texts.filter(Boolean)].join(' ').match(/\S*[\p{L}\p{N}]\S*/gu)?.length ?? 0;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 
