@@ -20,6 +20,13 @@ export const GUIDES_PER_PAGE = 6;
 /** Cards per page of the full list on /category/{cat} and /category/{cat}/page/N. */
 export const CATEGORY_PER_PAGE = 9;
 
+/**
+ * The newest articles and guides /tag/{tag} shows. A tag gathers whole categories, whose own pages
+ * list everything in them; without a limit a large site's tag page would be one document of
+ * thousands of cards.
+ */
+export const TAG_LATEST = 24;
+
 /** The messages unknown addresses show, by section (docs/product.md, "Core pages"). */
 export const sectionNotFound = [
   { section: 'post', prefix: '/post/', title: 'Article not found', message: "Oops! We couldn't find the article you're looking for." },
@@ -171,7 +178,7 @@ export const routes: RouteDef<SiteContent>[] = [
         return {
           path: `/tag/${slug}`,
           template: 'tag',
-          props: { tag, topics: topics.map((t) => ({ title: t.title, path: `/category/${t.category}`, description: t.description })), cards, reviews },
+          props: { tag, topics: topics.map((t) => ({ title: t.title, path: `/category/${t.category}`, description: t.description })), cards: cards.slice(0, TAG_LATEST), total: cards.length, reviews },
           sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
         };
       }),

@@ -8,15 +8,17 @@ export interface TagProps {
   tag: string;
   /** The category pages that carry the tag. */
   topics: { title: string; path: string; description: string }[];
-  /** The articles, guides and gift guides filed under those categories, newest first. */
+  /** The newest of the articles, guides and gift guides filed under those categories, newest first. */
   cards: Card[];
+  /** How many the categories hold in all; those not in `cards` are on the categories' own pages. */
+  total: number;
   /** Reviews whose own `tags` include it. */
   reviews: Card[];
 }
 
-/** /tag/{slug}: the topics that carry a tag, what is filed under them, and reviews tagged with it. */
+/** /tag/{slug}: the topics that carry a tag, the newest of what is filed under them (`TAG_LATEST`), and reviews tagged with it. */
 export function TagPage(props: SitePageProps & TagProps) {
-  const { site, page, tag, topics, cards, reviews } = props;
+  const { site, page, tag, topics, cards, total, reviews } = props;
   const shared = site.shared;
   const trail = [{ name: 'Home', path: '/' }, { name: `Topic: ${tag}`, path: page.path }];
   const names = topics.map((t) => t.title).join(', ');
@@ -34,7 +36,8 @@ export function TagPage(props: SitePageProps & TagProps) {
         <header className="page-header index-header">
           <h1>Topic: {tag}</h1>
           <p className="hero-lead">
-            {cards.length} {cards.length === 1 ? 'article or guide' : 'articles and guides'} from the {topics.length === 1 ? 'category' : 'categories'} tagged “{tag}”, newest first.
+            {total} {total === 1 ? 'article or guide' : 'articles and guides'} from the {topics.length === 1 ? 'category' : 'categories'} tagged “{tag}”
+            {total > cards.length ? `. Here are the ${cards.length} newest; the ${topics.length === 1 ? 'category lists' : 'categories list'} every one.` : ', newest first.'}
           </p>
         </header>
         <section aria-labelledby="tag-topics-heading" className="home-section">
