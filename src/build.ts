@@ -20,7 +20,7 @@ import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } 
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
 import { processCpuMs, threadCpuMs } from './pipeline/cpu.ts';
-import { previousIndex, startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
+import { previousIndex, previousParts, startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { bundleHostFunctions, writeProjectFiles, type HostBundle } from './pipeline/hosts/functions.ts';
@@ -76,6 +76,10 @@ interface BuildRun {
   search?: PageIndexer;
   /** The previous build's search index, kept as it is when no page changed. */
   searchKept?: Map<string, string>;
+  /** The previous build's index parts still in the output, with their files (manifest keys), for `search` to reuse. */
+  searchReusable?: ReturnType<typeof previousParts>;
+  /** This build's index parts, folder → key, for the manifest. */
+  searchParts?: Record<string, string>;
   /** The site's functions bundled for the host (`deploy.functions`); none in dev. */
   hostBundle?: HostBundle;
   /** Ends the current stage: its time is added to `stages`. */
@@ -108,7 +112,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     const keys = manifestKeys(state, parts.compiled.versionKey);
     const plan = planOutput(state.outputs, keys, run.manifest, run.outDir);
     run.lap('plan');
-    startSearch(run, parts.compiled.config, state, plan);
+    startSearch(run, parts.compiled, state, plan);
     const { pages, failures } = await renderPlanned(run, parts, state, plan, staging);
     run.lap('render');
     // Unreadable images: at the Markdown or front matter naming them, or on the pages showing them.
@@ -265,13 +269,20 @@ async function renderPlanned(
  * Starts the search index (`SiteConfig.search`) of a build that writes: pages go to it as they
  * render. An incremental build that writes and removes no page keeps the previous index instead.
  */
-function startSearch(run: BuildRun, config: SiteConfig, state: SiteState, plan: OutputPlan): void {
+function startSearch(run: BuildRun, compiled: { config: SiteConfig; versionKey: string }, state: SiteState, plan: OutputPlan): void {
+  const { config } = compiled;
   if (!config.search || run.options.checkOnly) return;
   const pagesChanged = state.routes.some((r) => plan.write.has(r.outFile)) || plan.remove.some((f) => f.endsWith('.html'));
   if (plan.mode === 'incremental' && !pagesChanged) run.searchKept = previousIndex(run.manifest?.files ?? {}, run.outDir);
-  if (run.searchKept) return;
+  if (run.searchKept) {
+    run.searchParts = run.manifest?.searchParts;
+    return;
+  }
   const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, keptIn: plan.write.has(r.outFile) ? undefined : run.outDir }));
-  run.search = startPageIndexer(pages, config.search);
+  // Parts whose pages give the same records as last time are kept, not built again.
+  run.searchReusable = plan.mode === 'incremental' ? previousParts(run.manifest?.searchParts, run.manifest?.files ?? {}, run.outDir) : undefined;
+  const reuse = new Map([...(run.searchReusable ?? [])].map(([dir, part]) => [dir, part.key]));
+  run.search = startPageIndexer(pages, config.search, { salt: compiled.versionKey, parts: reuse });
 }
 
 /**
@@ -288,11 +299,19 @@ async function searchIndex(
     return { keys: new Map([...keys, ...kept]), plan: { ...plan, keep: new Set([...plan.keep, ...kept.keys()]), remove: plan.remove.filter((f) => !kept.has(f)) } };
   }
   if (!run.search) return { keys, plan };
-  const index = await run.search.finish(staging.dir);
+  const { keys: index, parts } = await run.search.finish(staging.dir);
   run.lap('search index');
+  run.searchParts = Object.fromEntries(parts.map((p) => [p.dir, p.key]));
+  // A reused part's files stay as the previous build wrote them.
+  const reused = new Map(parts.filter((p) => p.reused).flatMap((p) => [...run.searchReusable!.get(p.dir)!.files]));
   return {
-    keys: new Map([...keys, ...index]),
-    plan: { ...plan, write: new Set([...plan.write, ...index.keys()]), remove: plan.remove.filter((f) => !index.has(f)) },
+    keys: new Map([...keys, ...index, ...reused]),
+    plan: {
+      ...plan,
+      write: new Set([...plan.write, ...index.keys()]),
+      keep: new Set([...plan.keep, ...reused.keys()]),
+      remove: plan.remove.filter((f) => !index.has(f) && !reused.has(f)),
+    },
   };
 }
 
@@ -368,6 +387,7 @@ function writeBuild(
   const pendingManifest = prepareManifest(run.cacheDir, {
     outDir: run.outDir,
     files,
+    ...(run.searchParts ? { searchParts: run.searchParts } : {}),
     ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, run.fingerprint), inputs: { folders, files: inputFiles } } : {}),
     // Said again by a build that finds nothing changed.
     summary: { ...counts(parts, state), ...(leftOut ? { leftOut } : {}) },

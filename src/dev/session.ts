@@ -130,6 +130,7 @@ async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
     const validation = validationCacheFor(parts, { ...snapshotOptions(s), today: now.toISOString().slice(0, 10) });
     const hooks = devHooks(validation);
     const { outDir, baseUrl, drafts } = s.options;
+    s.search.forget();
     const built = await buildSite({ root: s.root, outDir, baseUrl, drafts, now }, { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions });
     s.snapshot = snapshotOf(parts, built.state, validation, hooks.reads);
     s.links = new Map(built.pages.map((p) => [p.outFile, { links: p.links, ids: p.ids }]));

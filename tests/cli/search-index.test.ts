@@ -169,6 +169,60 @@ describe('search index in parts', () => {
   });
 });
 
+describe('search index in parts, after an edit', () => {
+  /** Modification times of the files of one part (not its sub-folders' parts, nor the list of parts), by name. */
+  const mtimes = (dir: string) =>
+    Object.fromEntries(
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+        .filter((name) => !/^part-\d/.test(name) && name !== 'parts.json' && statSync(join(dir, name)).isFile())
+        .map((name) => [name, statSync(join(dir, name)).mtimeMs]),
+    );
+
+  it('an incremental build builds again only the part whose page changed, and leaves the index a clean build makes', () => {
+    const fx = searchSite('{ maxPagesPerIndex: 1 }');
+    try {
+      expect(build(fx).status).toBe(0);
+      const dist = join(fx.root, 'dist');
+      const part1 = join(dist, 'pagefind');
+      const part2 = join(part1, 'part-2');
+      const edit = (file: string, from: string, to: string) => fx.write(file, fx.read(file).replace(from, to));
+      const checkAgainstClean = () => {
+        rmSync(join(fx.root, 'clean'), { recursive: true, force: true });
+        expect(runCli(['build', '--root', fx.root, '--out', join(fx.root, 'clean'), '--no-cache']).status).toBe(0);
+        expect(listing(part1)).toEqual(listing(join(fx.root, 'clean', 'pagefind')));
+      };
+
+      // The first post is in the first part: the second part's files stay as they were written.
+      const before = { part1: mtimes(part1), part2: mtimes(part2) };
+      edit('content/posts/first-date.md', 'Ask about their week', 'Ask about their favourite marmalade');
+      const r = build(fx);
+      expect(r.stdout).toMatch(/\(1 rendered, \d+ unchanged\)/);
+      expect(mtimes(part2), 'part 2 not written again').toEqual(before.part2);
+      expect(mtimes(part1)).not.toEqual(before.part1);
+      expect(indexedPages(dist)['/post/first-date']).toContain('marmalade');
+      checkAgainstClean();
+
+      // And the other way round.
+      const between = { part1: mtimes(part1), part2: mtimes(part2) };
+      edit('content/posts/second-date.md', 'Plan something you can talk through.', 'Plan something you can talk through, and marmalade.');
+      expect(build(fx).status).toBe(0);
+      expect(mtimes(part1), 'part 1 not written again').toEqual(between.part1);
+      expect(mtimes(part2)).not.toEqual(between.part2);
+      expect(partPages(part2)['/post/second-date']).toContain('and marmalade');
+      checkAgainstClean();
+
+      // A part's files changed by hand are not trusted: it is built again.
+      writeFileSync(join(part2, 'pagefind-entry.json'), '{}');
+      edit('content/posts/first-date.md', 'favourite marmalade', 'favourite jam');
+      expect(build(fx).status).toBe(0);
+      checkAgainstClean();
+    } finally {
+      fx.cleanup();
+    }
+  });
+});
+
 describe('search index in dev', () => {
   it('dev serves the index its first build wrote and writes it again after an edit, without stale files', async () => {
     const fx = searchSite('{}');
@@ -185,6 +239,28 @@ describe('search index in dev', () => {
       expect(after['/post/first-date']).toContain('marmalade');
       expect(Object.keys(after).sort(), 'one fragment per page: the old one was removed').toEqual(['/post/first-date', '/post/second-date']);
       expect(readdirSync(join(dist, 'pagefind', 'fragment'))).toHaveLength(2);
+    } finally {
+      await server.stop();
+      fx.cleanup();
+    }
+  });
+
+  it('with the index in parts, an edit builds again only its page\'s part from the second edit on', async () => {
+    const fx = searchSite('{ maxPagesPerIndex: 1 }');
+    const server = await startCli(['dev', '--root', fx.root, '--port', '0'], 60_000);
+    try {
+      const dist = join(fx.root, '.cache', 'dev');
+      const part2 = join(dist, 'pagefind', 'part-2');
+      const entry = () => statSync(join(part2, 'pagefind-entry.json')).mtimeMs;
+      const edit = (word: string) => fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace(/Ask about their \S+/, `Ask about their ${word}`));
+      // The first refresh after dev's first build knows no parts yet: it builds them all.
+      edit('marmalade');
+      await eventually(() => indexedPages(dist)['/post/first-date'], (text) => text?.includes('marmalade') === true);
+      const written = entry();
+      edit('crumpets');
+      await eventually(() => indexedPages(dist)['/post/first-date'], (text) => text?.includes('crumpets') === true);
+      expect(entry(), 'the second part, whose page did not change, is left as it was').toBe(written);
+      expect(partPages(part2)['/post/second-date']).toContain('Plan something you can talk through');
     } finally {
       await server.stop();
       fx.cleanup();

@@ -31,6 +31,8 @@ export interface BuildManifest {
   fingerprint?: string;
   /** The folders and files the fingerprint covers. */
   inputs?: { folders: string[]; files: string[] };
+  /** The search index's parts, folder → key of what each was built from (see search-index.ts). */
+  searchParts?: Record<string, string>;
   /** The previous build's counts, reported again when nothing needs doing. */
   /** `leftOut`: the "Left out …" line of that build, when it left entries out. */
   summary?: { pages: number; redirects: number; assets: number; leftOut?: string };

@@ -4,9 +4,9 @@ import { outputFile } from '../write/output-paths.ts';
 import { writeOutputFile } from '../write/write.ts';
 import type { SearchOptions } from '../types.ts';
 import { isExcluded, searchRecord, type SearchRecord } from './extract.ts';
-import { openSearchIndex, type SearchFile } from './search-index.ts';
+import { inPart, openSearchIndex, type SearchIndexFiles, type SearchPart } from './search-index.ts';
 
-export { SEARCH_DIR } from './search-index.ts';
+export { SEARCH_DIR, type SearchPart } from './search-index.ts';
 
 /** A page of the site, in the route table's order. */
 export interface IndexedPage {
@@ -23,10 +23,14 @@ export interface IndexedPage {
 export interface PageIndexer {
   /** A page rendered now, in any order (`RenderPoolOptions.onPage`). */
   page(outFile: string, html: string): void;
-  /** Once every page is in: builds the index, writes its files into `stagingDir`, returns each file's output path with a key for the manifest. */
-  finish(stagingDir: string): Promise<Map<string, string>>;
+  /**
+   * Once every page is in: builds the index, writes its files into `stagingDir`, returns each
+   * written file's output path with a key for the manifest, and the index's parts (those reused
+   * were not written: their files are the previous output's).
+   */
+  finish(stagingDir: string): Promise<{ keys: Map<string, string>; parts: SearchPart[] }>;
   /** Once every page is in: builds the index and returns its files, writing nothing. */
-  files(): Promise<SearchFile[]>;
+  files(): Promise<SearchIndexFiles>;
   /** Stops Pagefind without an index (a failed build). */
   close(): Promise<void>;
 }
@@ -36,18 +40,21 @@ export interface PageIndexer {
  * before it are known, so Pagefind works while pages render and receives them in the route
  * table's order whatever order the render threads finish in (its files depend on that order).
  *
+ * `reuse` names the previous index's parts still in the output (folder → key, see
+ * `openSearchIndex`): a part whose pages give the same records is not built again.
+ *
  * # Design decision
- * Every build indexes every page: Pagefind cannot update an index, so an incremental build reads
- * the pages it kept from the previous output (their HTML is exactly what is served). Rejected:
- * keeping each page's text in the manifest, which would duplicate the site's text in `.cache/`
- * and need a second path for `--no-cache` builds, to save reading files that cost far less than
- * indexing them.
+ * Every build reads every page: Pagefind cannot update an index, so an incremental build reads
+ * the pages it kept from the previous output (their HTML is exactly what is served) and builds
+ * again the parts whose records changed. Rejected: keeping each page's text in the manifest,
+ * which would duplicate the site's text in `.cache/` and need a second path for `--no-cache`
+ * builds, to save reading files that cost far less than indexing them.
  */
-export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): PageIndexer {
+export function startPageIndexer(pages: IndexedPage[], options: SearchOptions, reuse?: { salt: string; parts?: ReadonlyMap<string, string> }): PageIndexer {
   const wanted = pages.filter((p) => !isExcluded(p.path, options.exclude));
   const share = options.maxTotalChars === undefined ? undefined : Math.floor(options.maxTotalChars / Math.max(wanted.length, 1));
   const maxChars = share === undefined ? options.maxChars : Math.min(share, options.maxChars ?? share);
-  const index = openSearchIndex({ ...options, expectedPages: wanted.length });
+  const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts });
   const rendered = new Map<string, SearchRecord | undefined>();
   let next = 0;
   const recordOf = (page: IndexedPage, html: string) => searchRecord(html, page.path, { ...options, maxChars });
@@ -77,10 +84,15 @@ export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): 
       pump();
     },
     files,
-    finish: async (stagingDir) => writeIndex(await files(), stagingDir),
+    finish: async (stagingDir) => {
+      const index = await files();
+      return { keys: writeIndex(index.files, stagingDir), parts: index.parts };
+    },
     close: () => index.close(),
   };
 }
+
+type ManifestFiles = Record<string, { key: string; size: number; mtimeMs: number }>;
 
 /**
  * The previous build's index, by output path and manifest key, when it is still in `outDir` as
@@ -88,23 +100,42 @@ export function startPageIndexer(pages: IndexedPage[], options: SearchOptions): 
  * pages are all unchanged keeps it: the index depends only on the pages' HTML and the site's
  * settings, and a change to those changes pages.
  */
-export function previousIndex(files: Record<string, { key: string; size: number; mtimeMs: number }>, outDir: string): Map<string, string> | undefined {
+export function previousIndex(files: ManifestFiles, outDir: string): Map<string, string> | undefined {
   const kept = new Map<string, string>();
   for (const [file, record] of Object.entries(files)) {
     if (!record.key.startsWith('search:')) continue;
-    try {
-      const s = statSync(outputFile(outDir, file));
-      if (s.size !== record.size || s.mtimeMs !== record.mtimeMs) return undefined;
-    } catch {
-      return undefined;
-    }
+    if (!intact(outDir, file, record)) return undefined;
     kept.set(file, record.key);
   }
   return kept.size ? kept : undefined;
 }
 
+/**
+ * The previous build's index parts (`parts`: folder → key, from its manifest) whose files are all
+ * still in `outDir` as it wrote them, with those files by output path and manifest key.
+ */
+export function previousParts(parts: Record<string, string> | undefined, files: ManifestFiles, outDir: string): Map<string, { key: string; files: Map<string, string> }> {
+  const found = new Map<string, { key: string; files: Map<string, string> }>();
+  const indexFiles = Object.entries(files).filter(([, record]) => record.key.startsWith('search:'));
+  for (const [dir, key] of Object.entries(parts ?? {})) {
+    const mine = indexFiles.filter(([file]) => inPart(file, dir));
+    if (mine.length && mine.every(([file, record]) => intact(outDir, file, record))) found.set(dir, { key, files: new Map(mine.map(([file, record]) => [file, record.key])) });
+  }
+  return found;
+}
+
+/** Whether an output file is as the manifest recorded it (size and modification time). */
+function intact(outDir: string, file: string, record: { size: number; mtimeMs: number }): boolean {
+  try {
+    const s = statSync(outputFile(outDir, file));
+    return s.size === record.size && s.mtimeMs === record.mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes the index's files into `stagingDir`; returns each one's output path with a key (its content hash) for the manifest. */
-export function writeIndex(files: SearchFile[], stagingDir: string): Map<string, string> {
+export function writeIndex(files: SearchIndexFiles['files'], stagingDir: string): Map<string, string> {
   const keys = new Map<string, string>();
   for (const file of files) {
     writeOutputFile(stagingDir, file.outFile, file.contents);

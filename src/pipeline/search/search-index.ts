@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import type { SearchRecord } from './extract.ts';
 
 /** The output folder of the index: the browser imports `/pagefind/pagefind.js`. */
@@ -19,9 +20,43 @@ export interface OpenSearchIndex {
   /** Sends one record; records reach Pagefind in the order they are added. */
   add(record: SearchRecord): void;
   /** Builds the index in memory once every record is in, and returns its files; stops Pagefind. */
-  files(): Promise<SearchFile[]>;
+  files(): Promise<SearchIndexFiles>;
   /** Stops Pagefind without an index. */
   close(): Promise<void>;
+}
+
+/** The files of an index, and its parts. */
+export interface SearchIndexFiles {
+  /** The files of every part built now, and the list of parts. */
+  files: SearchFile[];
+  /** Every part, in order: its folder, the key of what it holds, and whether it was left as it is. */
+  parts: SearchPart[];
+}
+
+/**
+ * One part of an index: its folder in the output (`pagefind` or `pagefind/part-N`) and a key of
+ * everything Pagefind made it from (its records in order and the settings). A part `reused`
+ * was not built: `OpenIndexOptions.reuse` named its folder with the same key.
+ */
+export interface SearchPart {
+  dir: string;
+  key: string;
+  reused: boolean;
+}
+
+export interface OpenIndexOptions {
+  maxFragmentFiles?: number;
+  maxPagesPerIndex?: number;
+  /** How many pages the index will get (at most): the excerpt files are shared out by it. */
+  expectedPages?: number;
+  /** Goes into every part's key: the generator's and its dependencies' version (optional). */
+  salt?: string;
+  /**
+   * The previous index's parts still in the output, folder → key. A part whose records come out
+   * with the same key is not built again: its files are the ones already there. Its records are
+   * held until the part is full, then sent or dropped. Without it, records go to Pagefind at once.
+   */
+  reuse?: ReadonlyMap<string, string>;
 }
 
 /** Pages in one part of the index when `SearchOptions.maxPagesPerIndex` does not say. */
@@ -35,8 +70,16 @@ type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind').cr
 /** One part of the index: a Pagefind index of its own, in the folder `dir` of the output. */
 interface Part {
   dir: string;
-  index: Promise<PagefindIndex>;
+  /** Started when the first record is sent. */
+  index?: Promise<PagefindIndex>;
   added: Promise<string[]>[];
+  count: number;
+  /** Of the settings and every record, in order: the part's key. */
+  hash: Hash;
+  key?: string;
+  /** Records held back while the part may turn out to be the previous build's. */
+  held?: SearchRecord[];
+  reused: boolean;
   /** Its files, once it is full (or the last): Pagefind builds them while later parts fill. */
   files?: Promise<SearchFile[]>;
 }
@@ -54,8 +97,12 @@ interface Part {
  * index of the 4,000-page bench peaked at about 780 MB, parts of 1,000 pages at about 240 MB,
  * in about the same time. Rejected: capping each page's text (a reader searching for a phrase
  * deep in an article must find it).
+ *
+ * Parts also make an edit cheap: a part's key covers what Pagefind builds it from, so a later
+ * build that gets the same records for a part (`reuse`) keeps its files and builds only the parts
+ * whose pages changed: about a quarter of the index for one edited page of 4,000.
  */
-export function openSearchIndex(options: { maxFragmentFiles?: number; maxPagesPerIndex?: number; expectedPages?: number } = {}): OpenSearchIndex {
+export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex {
   // Loaded only by builds that index.
   const service = import('pagefind');
   const perPart = Math.max(1, options.maxPagesPerIndex ?? PAGES_PER_INDEX);
@@ -69,32 +116,26 @@ export function openSearchIndex(options: { maxFragmentFiles?: number; maxPagesPe
     closed = true;
     await (await service).close();
   };
+  const pagefindOptions = maxFragments ? { maxFragments } : {};
   const open = (): Part => {
-    const index = service.then(async (pagefind) => {
-      const { index, errors } = await pagefind.createIndex(maxFragments ? { maxFragments } : {});
-      if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-      return index;
-    });
-    // A failure is reported by files(); until then it must not surface as an unhandled rejection.
-    index.catch(() => {});
-    const part: Part = { dir: parts.length ? `${SEARCH_DIR}/part-${parts.length + 1}` : SEARCH_DIR, index, added: [] };
+    const dir = parts.length ? `${SEARCH_DIR}/part-${parts.length + 1}` : SEARCH_DIR;
+    const hash = createHash('sha256').update(JSON.stringify([options.salt ?? '', dir, pagefindOptions]));
+    const part: Part = { dir, added: [], count: 0, hash, reused: false, ...(options.reuse?.has(dir) ? { held: [] } : {}) };
     parts.push(part);
     return part;
   };
-  const seal = (part: Part) => {
-    part.files ??= partFiles(part);
-    part.files.catch(() => {});
-  };
+  const { send, seal } = partActions(() => service.then((pagefind) => pagefind.createIndex(pagefindOptions)), options.reuse);
   let current = open();
   return {
     add(record) {
-      if (current.added.length === perPart) {
+      if (current.count === perPart) {
         seal(current);
         current = open();
       }
-      const sent = current.index.then((i) => i.addCustomRecord(record)).then((r) => r.errors);
-      sent.catch(() => {});
-      current.added.push(sent);
+      current.count++;
+      current.hash.update(JSON.stringify(record)).update('\n');
+      if (current.held) current.held.push(record);
+      else send(current, record);
     },
     async files() {
       try {
@@ -102,7 +143,10 @@ export function openSearchIndex(options: { maxFragmentFiles?: number; maxPagesPe
         const files = (await Promise.all(parts.map((p) => p.files!))).flat();
         const more = parts.slice(1).map((p) => `${p.dir.slice(SEARCH_DIR.length + 1)}/`);
         files.push({ outFile: `${SEARCH_DIR}/${PARTS_FILE}`, contents: new TextEncoder().encode(JSON.stringify(more)) });
-        return files.sort((a, b) => (a.outFile < b.outFile ? -1 : 1));
+        return {
+          files: files.sort((a, b) => (a.outFile < b.outFile ? -1 : 1)),
+          parts: parts.map((p) => ({ dir: p.dir, key: p.key!, reused: p.reused })),
+        };
       } finally {
         await close();
       }
@@ -111,11 +155,56 @@ export function openSearchIndex(options: { maxFragmentFiles?: number; maxPagesPe
   };
 }
 
+/**
+ * Sending a record to a part's Pagefind index (started with the first), and sealing a full part:
+ * its key is then known, and a part held back for `reuse` with the same key is left as it is;
+ * any other part's records go to Pagefind and its files are asked for.
+ */
+function partActions(createIndex: () => Promise<{ index?: PagefindIndex; errors: string[] }>, reuse: ReadonlyMap<string, string> | undefined) {
+  const start = (part: Part): Promise<PagefindIndex> => {
+    part.index ??= createIndex().then(({ index, errors }) => {
+      if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+      return index;
+    });
+    // A failure is reported by files(); until then it must not surface as an unhandled rejection.
+    part.index.catch(() => {});
+    return part.index;
+  };
+  const send = (part: Part, record: SearchRecord) => {
+    const sent = start(part).then((i) => i.addCustomRecord(record)).then((r) => r.errors);
+    sent.catch(() => {});
+    part.added.push(sent);
+  };
+  const seal = (part: Part) => {
+    if (part.files) return;
+    part.key = part.hash.digest('hex').slice(0, 32);
+    if (part.held && reuse?.get(part.dir) === part.key) {
+      part.reused = true;
+      part.files = Promise.resolve([]);
+      return;
+    }
+    for (const record of part.held ?? []) send(part, record);
+    part.held = undefined;
+    // A site with nothing to index still gets the first part's files (Pagefind's script, an empty index).
+    start(part);
+    part.files = partFiles(part);
+    part.files.catch(() => {});
+  };
+  return { send, seal };
+}
+
+/** Whether the index file `outFile` belongs to the part in folder `dir` (`parts.json` belongs to none). */
+export function inPart(outFile: string, dir: string): boolean {
+  if (outFile === `${SEARCH_DIR}/${PARTS_FILE}`) return false;
+  if (dir !== SEARCH_DIR) return outFile.startsWith(`${dir}/`);
+  return outFile.startsWith(`${SEARCH_DIR}/`) && !outFile.startsWith(`${SEARCH_DIR}/part-`);
+}
+
 /** A full part's files, under its folder; Pagefind then lets go of its index. */
 async function partFiles(part: Part): Promise<SearchFile[]> {
   const failed = (await Promise.all(part.added)).flat();
   if (failed.length) throw new Error(`Pagefind could not index a page: ${failed[0]}`);
-  const index = await part.index;
+  const index = await part.index!;
   const { files, errors } = await index.getFiles();
   if (errors.length) throw new Error(`Pagefind could not write its index: ${errors.join('; ')}`);
   await index.deleteIndex();
