@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
+import { openSearchRefresh } from '../../src/dev/search-refresh.ts';
 
 /** Every file under `dir` with a hash of its bytes, by path. */
 function listing(dir: string): Record<string, string> {
@@ -245,24 +246,45 @@ describe('search index in dev', () => {
     }
   });
 
-  it('with the index in parts, an edit builds again only its page\'s part from the second edit on', async () => {
+  it('with the index in parts, a refresh builds again only the part whose page changed, and all of them after a full build', async () => {
+    // dev's refresh (src/dev/search-refresh.ts) on an output the CLI built: run directly, since a
+    // dev server may also rebuild in full (a watcher event it cannot place), which rewrites the index.
     const fx = searchSite('{ maxPagesPerIndex: 1 }');
-    const server = await startCli(['dev', '--root', fx.root, '--port', '0'], 60_000);
     try {
-      const dist = join(fx.root, '.cache', 'dev');
+      expect(build(fx).status).toBe(0);
+      const dist = join(fx.root, 'dist');
       const part2 = join(dist, 'pagefind', 'part-2');
       const entry = () => statSync(join(part2, 'pagefind-entry.json')).mtimeMs;
-      const edit = (word: string) => fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace(/Ask about their \S+/, `Ask about their ${word}`));
-      // The first refresh after dev's first build knows no parts yet: it builds them all.
-      edit('marmalade');
-      await eventually(() => indexedPages(dist)['/post/first-date'], (text) => text?.includes('marmalade') === true);
+      const routes = ['first-date', 'second-date'].map((slug) => ({ path: `/post/${slug}`, outFile: `post/${slug}.html`, template: 'post', props: {}, sources: [] }));
+      const changes: string[][] = [];
+      const search = openSearchRefresh(dist, (written) => changes.push(written));
+      const refresh = async () => {
+        const before = changes.length;
+        search.schedule(routes, { maxPagesPerIndex: 1 });
+        await eventually(() => changes.length, (n) => n > before);
+        return changes.at(-1)!;
+      };
+      const rewrite = (word: string) => {
+        const file = join(dist, 'post', 'first-date.html');
+        writeFileSync(file, readFileSync(file, 'utf8').replace(/Ask about their \w+/, `Ask about their ${word}`));
+      };
+
+      // The first refresh knows no parts yet: it builds them all.
+      rewrite('marmalade');
+      expect((await refresh()).filter((f) => f.startsWith('pagefind/part-2/')).length).toBeGreaterThan(0);
       const written = entry();
-      edit('crumpets');
-      await eventually(() => indexedPages(dist)['/post/first-date'], (text) => text?.includes('crumpets') === true);
-      expect(entry(), 'the second part, whose page did not change, is left as it was').toBe(written);
+      rewrite('crumpets');
+      const second = await refresh();
+      expect(indexedPages(dist)['/post/first-date']).toContain('crumpets');
+      expect(second.filter((f) => f.startsWith('pagefind/part-2/')), 'the second part is not written again').toEqual([]);
+      expect(entry()).toBe(written);
       expect(partPages(part2)['/post/second-date']).toContain('Plan something you can talk through');
+      // After a full build wrote the index (dev's `forget`), every part is built again.
+      search.forget();
+      rewrite('scones');
+      expect((await refresh()).filter((f) => f.startsWith('pagefind/part-2/')).length).toBeGreaterThan(0);
+      await search.close();
     } finally {
-      await server.stop();
       fx.cleanup();
     }
   });
