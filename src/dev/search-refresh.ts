@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SEARCH_DIR, startPageIndexer, writeIndex } from '../pipeline/search/index-pages.ts';
-import { inPart } from '../pipeline/search/search-index.ts';
+import { inPart, SEARCH_DIR, startPageIndexer, writeIndex } from '../pipeline/search/index-pages.ts';
 import type { Route, SearchOptions } from '../pipeline/types.ts';
 import { commitChanges } from '../pipeline/write/write.ts';
 

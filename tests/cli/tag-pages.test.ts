@@ -3,12 +3,11 @@
 // are, instead of one document listing them all. The real site, with 40 more articles filed under
 // a category tagged "communication", built by the real CLI without its social cards and search
 // index (nothing to do with this).
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { repoRoot } from '../helpers/fixtures.ts';
+import { copyProject } from '../helpers/fixtures.ts';
 import { $, $$, parseHtml, text } from '../helpers/dom.ts';
 import { CATEGORY_PER_PAGE, TAG_LATEST } from '../../templates/routes.ts';
 
@@ -21,13 +20,7 @@ describe('tag pages of a large site', () => {
     $$(page(path), `section[aria-labelledby="${section}"] .card`).map((card) => ({ href: $(card, '.card-title a')!.attrs.href!, date: $(card, 'time')?.attrs.datetime }));
 
   beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), 'heartnotes-tag-pages-'));
-    for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
-      cpSync(join(repoRoot, entry), join(root, entry), { recursive: true });
-    }
-    symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
-    renameSync(join(root, 'site.config.ts'), join(root, 'site.base.ts'));
-    writeFileSync(join(root, 'site.config.ts'), "import site from './site.base.ts';\nexport default { ...site, cards: undefined, search: undefined };\n");
+    root = copyProject('heartnotes-tag-pages-', '{ cards: undefined, search: undefined }');
     for (let i = 1; i <= EXTRA; i++) {
       writeFileSync(
         join(root, 'content', 'articles', `talking-it-through-${i}.md`),

@@ -6,16 +6,16 @@
 // configured services. The shipped config (geolocation only) and an empty one are built too.
 import { axeFor } from '../e2e-helpers/axe.ts';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedChromium, freshContext } from '../e2e-helpers/browser.ts';
 import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
-import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { copyProject } from '../helpers/fixtures.ts';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -98,16 +98,10 @@ function stub(url: URL): { status: number; contentType: string; body: string | B
 
 /** A copy of the project with its own content/data/third-parties.json (node_modules linked). */
 function siteCopy(thirdParties: object): string {
-  const root = mkdtempSync(join(tmpdir(), 'heartnotes-consent-'));
-  for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
-    cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
-  }
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
-  writeFileSync(join(root, 'content', 'data', 'third-parties.json'), `${JSON.stringify(thirdParties, null, 2)}\n`);
   // The real site less its social cards and search index: neither has anything to do with
   // consent, and each copy is built from scratch (they cost about 1.2 s of a 2.3 s build).
-  renameSync(join(root, 'site.config.ts'), join(root, 'site.base.ts'));
-  writeFileSync(join(root, 'site.config.ts'), "import site from './site.base.ts';\nexport default { ...site, cards: undefined, search: undefined };\n");
+  const root = copyProject('heartnotes-consent-', '{ cards: undefined, search: undefined }');
+  writeFileSync(join(root, 'content', 'data', 'third-parties.json'), `${JSON.stringify(thirdParties, null, 2)}\n`);
   return root;
 }
 

@@ -1,8 +1,7 @@
 // Site search in Chromium against `heartnotes preview` of the real site (README, "Search"): the
 // header box at phone and desktop widths, by keyboard; /search?q=; the page without JavaScript; and
 // that a page without scripts still requests none until the box is used.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFor } from '../e2e-helpers/axe.ts';
 import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { openPage, useSiteSession } from '../e2e-helpers/session.ts';
-import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
+import { copyProject } from '../helpers/fixtures.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -167,13 +167,7 @@ describe('a search index in parts', () => {
   let root: string;
   let parts: PreviewedSite;
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'heartnotes-search-parts-'));
-    for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
-      cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
-    }
-    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
-    renameSync(join(root, 'site.config.ts'), join(root, 'site.base.ts'));
-    writeFileSync(join(root, 'site.config.ts'), "import site from './site.base.ts';\nexport default { ...site, cards: undefined, search: { ...site.search, maxPagesPerIndex: 15 } };\n");
+    root = copyProject('heartnotes-search-parts-', '{ cards: undefined, search: { ...site.search, maxPagesPerIndex: 15 } }');
     parts = await buildAndPreview({ root });
   }, 180_000);
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,25 @@ export interface FixtureCopy {
   /** Reads a file relative to `root`. */
   read(file: string): string;
   cleanup(): void;
+}
+
+/**
+ * A copy of this project (its content, templates, site modules, public files, generator, config)
+ * in a fresh temp folder named after `prefix`, with node_modules linked; returns its root.
+ * `configChanges`, an object expression over the real config `site` (e.g. `{ cards: undefined }`),
+ * is spread over it: the copy's `site.config.ts` imports the real one, renamed `site.base.ts`.
+ */
+export function copyProject(prefix: string, configChanges?: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
+    cpSync(join(repoRoot, entry), join(root, entry), { recursive: true });
+  }
+  symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+  if (configChanges) {
+    renameSync(join(root, 'site.config.ts'), join(root, 'site.base.ts'));
+    writeFileSync(join(root, 'site.config.ts'), `import site from './site.base.ts';\nexport default { ...site, ...${configChanges} };\n`);
+  }
+  return root;
 }
 
 /**

@@ -3,25 +3,17 @@
 // output: every redirect rule, every header rule, the not-found pages, clean-URL variants and a
 // form submission stored in a real PostgreSQL server. Each answer is checked for what it must be
 // and, address by address, for being the same from the host and from preview.
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { runtimesReady, startNetlify, startWrangler, type Runtime } from './runtimes.ts';
+import { copyProject } from '../helpers/fixtures.ts';
 
 /** A copy of the project, less its social cards and search index (they have nothing to do with hosts). */
 function siteCopy(): string {
-  const root = mkdtempSync(join(tmpdir(), 'heartnotes-hosts-'));
-  for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
-    cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
-  }
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
-  renameSync(join(root, 'site.config.ts'), join(root, 'site.base.ts'));
-  writeFileSync(join(root, 'site.config.ts'), "import site from './site.base.ts';\nexport default { ...site, cards: undefined, search: undefined };\n");
-  return root;
+  return copyProject('heartnotes-hosts-', '{ cards: undefined, search: undefined }');
 }
 
 /** What an address answers: status, where it redirects (a path when on the same server), the page's h1. */

@@ -3,6 +3,7 @@ import { codeFrame } from '../../diagnostics/frame.ts';
 import { escapeRegExp } from '../../escape.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { Redirect } from '../types.ts';
+import { leavesSite } from '../routes/urls.ts';
 import type { ImageRef } from '../validate/validate.ts';
 
 export interface LinkedPage {
@@ -107,11 +108,6 @@ function judgeLink(link: string, base: URL, targets: LinkTargets, pending: Set<s
   if (!fragment || !target.endsWith('.html')) return undefined;
   const ids = targets.idsIn(target);
   return ids && !ids.has(decodedOrAsWritten(fragment)) ? 'anchor' : undefined;
-}
-
-/** A link with a scheme (`https:`, `mailto:`) or to another host (`//cdn…`): not checked. */
-export function leavesSite(link: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//');
 }
 
 /** The diagnostic for a bad link, at its place in the page's source file when it is written there. */

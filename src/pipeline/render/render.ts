@@ -2,10 +2,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { MarkdownRenderer } from '../markdown/pipeline.ts';
 import type { PageProps, Route, SiteConfig, TemplateSite } from '../types.ts';
-import { canonicalUrl } from '../routes/urls.ts';
+import { canonicalUrl, leavesSite } from '../routes/urls.ts';
 import { islandsUsed, startPage } from './island.tsx';
 import { decodeHtml } from '../../escape.ts';
-import { leavesSite } from '../links/links.ts';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];

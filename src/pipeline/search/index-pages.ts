@@ -6,7 +6,7 @@ import type { SearchOptions } from '../types.ts';
 import { isExcluded, searchRecord, type SearchRecord } from './extract.ts';
 import { inPart, openSearchIndex, type SearchIndexFiles, type SearchPart } from './search-index.ts';
 
-export { SEARCH_DIR, type SearchPart } from './search-index.ts';
+export { inPart, SEARCH_DIR, type SearchPart } from './search-index.ts';
 
 /** A page of the site, in the route table's order. */
 export interface IndexedPage {
