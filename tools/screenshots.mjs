@@ -6,7 +6,7 @@
 // a person to look at. Not a test: it asserts nothing and exits non-zero only when the build,
 // the server or a page fails to load.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,7 +112,9 @@ try {
   if (built.code !== 0) throw new Error(`the build failed (exit code ${built.code}):\n${built.output}`);
   preview = await startPreview(outDir);
   context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+    // Debian's Chromium, or the headless shell `npm test` installs when that is all there is.
+    executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium-headless-shell'),
+    headless: true, args: CHROMIUM_ARGS,
   });
   mkdirSync(outFolder, { recursive: true });
   const failures = [];

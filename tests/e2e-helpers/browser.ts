@@ -1,7 +1,15 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
-/** Debian's Chromium (tests/setup.mjs installs it when missing), or CHROMIUM_PATH. Playwright's own browser downloads are never used. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell (tests/setup.mjs installs it when missing), or CHROMIUM_PATH.
+ * Playwright's own browser downloads are never used.
+ *
+ * The headless shell is the same Chromium (Blink and V8 of the same version) built without the
+ * browser's windowing and UI, and it is what Playwright itself runs for headless tests. The full
+ * browser's new headless mode keeps those parts running: the browser tests took 407 CPU-s and
+ * 207 s with it, and 266 CPU-s and 138 s with the shell (one run each, the same 193 tests).
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
