@@ -26,6 +26,28 @@ function upToDate() {
   }
 }
 
+/** Packages the compiled CLI imports from node_modules at run time rather than bundling. */
+const EXTERNAL = new Set([
+  // One instance shared with the site's compiled templates and config.
+  'react', 'react-dom', 'zod',
+  // Native code, WebAssembly or files found beside the code; loaded only by the commands that use them.
+  'esbuild', 'sharp', 'pagefind', '@electric-sql/pglite', 'postgres', 'nodemailer', 'chokidar', 'opentype.js',
+]);
+
+/** An esbuild plugin: bare imports of `external` packages (and Node's built-ins) stay imports. */
+function keepExternal(external) {
+  return {
+    name: 'keep-external',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+        if (path.startsWith('node:')) return { external: true };
+        const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
+        return external.has(name) ? { external: true } : undefined;
+      });
+    },
+  };
+}
+
 async function compile() {
   const esbuild = await import('esbuild');
   // A folder per compile: concurrent runs never write into each other's output.
@@ -37,7 +59,13 @@ async function compile() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // The Markdown chain (unified, micromark, mdast and hast utilities), js-yaml and commander are
+    // bundled in: they are some 300 small files, and Node resolving and compiling each one was
+    // most of a command's start-up. Packages stay external when the site shares them (React,
+    // zod), when they are native or load files beside their code, or when they are optional.
+    plugins: [keepExternal(EXTERNAL)],
+    // Bundled CommonJS (commander, js-yaml) requires Node's built-ins.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     jsx: 'automatic',
     outdir: join(outDir, build),
     chunkNames: 'chunk-[hash]',
@@ -48,6 +76,8 @@ async function compile() {
   }).catch(() => process.exit(70));
   const inputs = {};
   for (const file of Object.keys(result.metafile.inputs)) inputs[file] = statSync(join(generatorRoot, file)).mtimeMs;
+  // This file holds the compile's options: an edit to it compiles again too.
+  inputs['bin/heartnotes.mjs'] = statSync(fileURLToPath(import.meta.url)).mtimeMs;
   const entry = `${build}/cli.js`;
   const tmp = `${stampFile}.${process.pid}`;
   writeFileSync(tmp, JSON.stringify({ root: generatorRoot, entry, inputs }));
