@@ -53,17 +53,34 @@ export function watchPage(page: Page, options: WatchOptions): PageProblems {
   };
   // A document's unfinished loads (a lazy image, say) are cancelled when the page navigates away:
   // Chromium reports them as net::ERR_ABORTED. That is the browser leaving, not the site failing,
-  // so a load aborted after a later main-frame navigation began is not a problem. A load this
-  // watcher never saw start belongs to a page the tab showed before it was attached (a tab that
-  // loads page after page, see openPage): it counts as started before the first navigation.
+  // so a load aborted after a later main-frame navigation began is not a problem, and neither is
+  // one the old document started while the next page's request was already on its way (a lazy
+  // image its last scroll let in, on a slow machine): the frame still showed the old address
+  // when it started. A load this watcher never saw start belongs to a page the tab showed before
+  // it was attached (a tab that loads page after page, see openPage): it counts as started
+  // before the first navigation.
+  const withoutHash = (url: string) => url.replace(/#.*/, '');
   let navigations = 0;
-  const startedDuring = new WeakMap<Request, number>();
+  let navigatingTo: string | undefined;
+  const startedDuring = new WeakMap<Request, { navigations: number; document: string }>();
   const onRequest = (request: Request) => {
-    if (isMainDocument(request)) navigations += 1;
-    startedDuring.set(request, navigations);
+    if (isMainDocument(request)) {
+      navigations += 1;
+      navigatingTo = withoutHash(request.url());
+    }
+    let document = '';
+    try {
+      document = withoutHash(request.frame().url());
+    } catch {
+      // A service worker's request has no frame.
+    }
+    startedDuring.set(request, { navigations, document });
   };
-  const leftBehind = (request: Request) =>
-    request.failure()?.errorText === 'net::ERR_ABORTED' && !isMainDocument(request) && (startedDuring.get(request) ?? 0) < navigations;
+  const leftBehind = (request: Request) => {
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED' || isMainDocument(request)) return false;
+    const started = startedDuring.get(request);
+    return !started || started.navigations < navigations || (navigatingTo !== undefined && started.document !== '' && started.document !== navigatingTo);
+  };
 
   const onRequestFailed = (request: Request) => {
     if (!ownOrigin(request.url()) || leftBehind(request)) return;
