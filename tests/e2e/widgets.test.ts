@@ -177,8 +177,11 @@ describe('toasts (docs/product.md, "Shared layout"), raised by the share bar\'s 
       await copy.click();
       await toast.waitFor();
       await page.clock.runFor(3000);
+      // The replacement comes once the clipboard write resolves, in real time: wait for the first
+      // toast to be gone and one other to show, not merely for one toast (the first still counts).
+      const first = await toast.elementHandle();
       await copy.click();
-      await page.waitForFunction(() => document.querySelectorAll('.toast').length === 1);
+      await page.waitForFunction((old) => !old!.isConnected && document.querySelectorAll('.toast').length === 1, first);
       await page.clock.runFor(3000);
       expect(await toast.count(), 'the replacement has its own 5 s').toBe(1);
       await page.clock.runFor(2100);
