@@ -4,7 +4,7 @@
 // relative to first contentful paint) and Lighthouse's mobile scores and metrics (median of runs).
 // A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -218,6 +218,11 @@ export async function pageReport(argv) {
     console.error('usage: npm run bench -- --lighthouse [--runs N] [--runtime both|react|preact] [--pages type,type] [--js-only]');
     console.error(`page types: ${PAGES.map((p) => p.type).join(', ')}`);
     process.exit(2);
+  }
+  // Lighthouse measures the full browser, not the headless shell the browser tests install.
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(`The page report runs Lighthouse in Debian's Chromium, and there is none at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" and run it again.`);
+    process.exit(1);
   }
 
   console.log('heartnotes page weight and Lighthouse report');
