@@ -1,9 +1,8 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { threadCpuMs } from '../cpu.ts';
-import { createRenderContext, renderPage, type FrameOptions, type RenderSetup } from './render-pages.ts';
-import { paintCards, type CardJob } from '../cards/cards.ts';
-import { writeOutputFile } from '../write/write.ts';
+import type { FrameOptions, RenderSetup } from './render-pages.ts';
+import type { CardJob } from '../cards/cards.ts';
 import type { Route, SiteConfig } from '../types.ts';
 
 /**
@@ -16,7 +15,10 @@ import type { Route, SiteConfig } from '../types.ts';
  */
 const { configModule, frames, cards } = workerData as { configModule: string; frames: FrameOptions; cards?: boolean };
 
+// Each kind of worker imports only its own code: a card worker loads no React, no Markdown
+// parser and no site.
 if (cards) {
+  const [{ paintCards }, { writeOutputFile }] = await Promise.all([import('../cards/cards.ts'), import('../write/write.ts')]);
   parentPort!.once('message', (job: CardJob) => {
     void paintCards(job.style, job.cards, job.cacheDir, (file, png) => writeOutputFile(job.stagingDir, file, png)).then((count) =>
       parentPort!.postMessage({ ...count, cpuMs: threadCpuMs() }),
@@ -25,6 +27,7 @@ if (cards) {
 } else {
   // Before the templates load, so a template's error names its .tsx file and line.
   process.setSourceMapsEnabled(true);
+  const { createRenderContext, renderPage } = await import('./render-pages.ts');
   const config = ((await import(pathToFileURL(configModule).href)) as { default: SiteConfig }).default;
   // Made on the first message, which brings the site data: the worker may start before it is known.
   let ctx: ReturnType<typeof createRenderContext>;
