@@ -73,10 +73,12 @@ function aptInstall(pkg, why, manual) {
 }
 
 // The browser tests drive Chromium's headless shell (tests/e2e-helpers/browser.ts says why).
-if (!process.env.CHROMIUM_PATH && !existsSync('/usr/lib/chromium/chromium-headless-shell')) {
-  aptInstall('chromium-headless-shell', "The browser tests drive Chromium's headless shell, and it is not at /usr/lib/chromium/chromium-headless-shell", 'or set CHROMIUM_PATH to a Chromium binary');
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
+if (process.env.CHROMIUM_PATH) {
+  if (!existsSync(process.env.CHROMIUM_PATH)) fail(`CHROMIUM_PATH names ${process.env.CHROMIUM_PATH}, which does not exist; point it at a Chromium binary, or unset it to use Debian's chromium-headless-shell.`);
+} else if (!existsSync(headlessShell)) {
+  aptInstall('chromium-headless-shell', `The browser tests drive Chromium's headless shell, and it is not at ${headlessShell}`, 'or set CHROMIUM_PATH to a Chromium binary');
 }
-if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH)) fail(`CHROMIUM_PATH names ${process.env.CHROMIUM_PATH}, which does not exist; point it at a Chromium binary, or unset it to use Debian's chromium-headless-shell.`);
 if (spawnSync('java', ['-version']).status !== 0) aptInstall('default-jre-headless', 'The HTML validity tests run the Nu Html Checker, which needs a Java runtime', 'any Java 11 or newer on PATH');
 
 // 4. The hosts' runtimes, in the background: tests/hosts/hosts.test.ts waits for the status file.

@@ -62,8 +62,6 @@ interface Opened {
 }
 
 const isSite = (url: string) => url.startsWith(site.url);
-/** The page's problems, less requests the browser cancelled because the visitor left (e.g. the favicon). */
-const problemsAfterLeaving = (problems: PageProblems) => problems.all().filter((p) => !p.endsWith('net::ERR_ABORTED'));
 /** Claims ruled out by docs/product.md, "Honest versions" (the pages may say, honestly, that the visitor has NOT won anything). */
 const WIN_CLAIMS = /congratulations|felicidades|félicitations|you won|you are (a winner|eligible)|you're (a winner|eligible)|you qualify|has ganado|eres elegible|vous avez gagné|vous êtes éligible/;
 
@@ -136,7 +134,7 @@ describe('offer pages', () => {
       await firstCta(page).click();
       await page.waitForURL(expected);
       expect(page.context().pages().filter((p) => p.url().includes('heartnotes.example')).length, 'one destination per click').toBe(1);
-      expect(problemsAfterLeaving(problems)).toEqual([]);
+      expect(problems.all()).toEqual([]);
     } finally {
       await close();
     }
@@ -156,7 +154,7 @@ describe('offer pages', () => {
     const { page, problems, close } = await open('/casual-clicker-lp?tid=t9&BV_CLICKID=bv1&sub_id=s2');
     try {
       expect(await ctaHrefs(page)).toEqual(['https://offers.heartnotes.example/click?offer_id=543&pub_id=t9&pub_sub_id=s2&pub_click_id=bv1']);
-      expect(problemsAfterLeaving(problems)).toEqual([]);
+      expect(problems.all()).toEqual([]);
     } finally {
       await close();
     }
@@ -168,7 +166,7 @@ describe('offer pages', () => {
     try {
       expect(await ctaHrefs(page)).toEqual(['https://skro.heartnotes.example/click/spring?camp=1&click_id=abc&pi=bidvertiser']);
       expect(await page.locator('[data-toast-area] li').count(), 'no toast for a valid cu').toBe(0);
-      expect(problemsAfterLeaving(problems)).toEqual([]);
+      expect(problems.all()).toEqual([]);
     } finally {
       await close();
     }
@@ -206,7 +204,7 @@ describe('offer pages', () => {
         expect(await popup.locator('a[data-cta]').getAttribute('target')).toBeNull();
         await page.keyboard.press('Escape');
         expect(await popup.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
-        expect(problemsAfterLeaving(problems)).toEqual([]);
+        expect(problems.all()).toEqual([]);
       } finally {
         await close();
       }
@@ -260,7 +258,7 @@ describe('offer pages', () => {
         await page.getByRole('button', { name: 'Rechazar todo' }).click();
         await expect.poll(() => page.locator('.toast-title').textContent()).toBe('Opciones de privacidad guardadas');
         expect(await page.locator('.toast-close').getAttribute('aria-label')).toBe('Cerrar la notificación');
-        expect(problemsAfterLeaving(problems)).toEqual([]);
+        expect(problems.all()).toEqual([]);
       } finally {
         await close();
       }
@@ -329,7 +327,7 @@ describe('interstitials', () => {
         expect(await confirm.getAttribute('href')).toBe(expected);
         await confirm.click();
         await page.waitForURL(expected);
-        expect(problemsAfterLeaving(problems)).toEqual([]);
+        expect(problems.all()).toEqual([]);
       } finally {
         await close();
       }
@@ -347,7 +345,7 @@ describe('interstitials', () => {
           expect(page.url()).toContain('/double-redirect-lp');
           await page.clock.runFor(1);
           await page.waitForURL(expected);
-          expect(problemsAfterLeaving(problems)).toEqual([]);
+          expect(problems.all()).toEqual([]);
         } finally {
           await close();
         }
@@ -373,7 +371,7 @@ describe('interstitials', () => {
         expect(page.url(), 'the button page never forwards by itself').toContain('/geo-redirect-button-lp');
         await cont.click();
         await page.waitForURL(expected);
-        expect(problemsAfterLeaving(problems)).toEqual([]);
+        expect(problems.all()).toEqual([]);
       } finally {
         await close();
       }
@@ -389,7 +387,7 @@ describe('interstitials', () => {
         expect(page.url()).toContain('/geo-redirect-auto-jump-lp');
         await page.clock.runFor(1);
         await page.waitForURL(expected);
-        expect(problemsAfterLeaving(problems)).toEqual([]);
+        expect(problems.all()).toEqual([]);
       } finally {
         await close();
       }
@@ -443,7 +441,7 @@ describe('survey and age gate', () => {
         expect(page.url()).toContain('/survey-landing-lp');
         await page.clock.runFor(1_000);
         await page.waitForURL(expected);
-        expect(problemsAfterLeaving(problems)).toEqual([]);
+        expect(problems.all()).toEqual([]);
       } finally {
         await close();
       }
@@ -488,7 +486,7 @@ describe('survey and age gate', () => {
           expect(await alert.innerText(), `${email} ${year}`).toBe('Please enter a valid email and birth year.');
         }
         expect(posts).toEqual([]);
-        expect(problemsAfterLeaving(problems)).toEqual([]);
+        expect(problems.all()).toEqual([]);
       } finally {
         await close();
       }
@@ -515,7 +513,7 @@ describe('survey and age gate', () => {
       expect(JSON.parse(body)).toEqual({ email: GATE_EMAIL, source: '/approachx-redirect-lp' });
       release();
       await page.waitForURL(`${site.url}/sexy-warning-lp?clickid=g2`);
-      expect(problemsAfterLeaving(problems), 'no console message on either page').toEqual([]);
+      expect(problems.all(), 'no console message on either page').toEqual([]);
     } finally {
       await close();
     }
@@ -597,7 +595,7 @@ describe('consent, geolocation and the beacon', () => {
       expect(calls(external)[0]).toMatch(/^https:\/\/ipapi\.co\/json\/\?t=\d+$/);
       expect(external[0].headers()['cookie']).toBeUndefined();
       expect(await page.locator('[data-region-block]').isVisible()).toBe(false);
-      expect(problemsAfterLeaving(problems)).toEqual([]);
+      expect(problems.all()).toEqual([]);
     } finally {
       await close();
     }
@@ -678,7 +676,7 @@ describe('every landing route without JavaScript, and its accessibility', { time
     try {
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/affiliate\/affiliate-mitolyn-review$/);
       expect(await page.locator('h1').innerText()).toMatch(/Mitolyn/);
-      expect(problemsAfterLeaving(problems)).toEqual([]);
+      expect(problems.all()).toEqual([]);
     } finally {
       await close();
     }
