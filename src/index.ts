@@ -33,7 +33,7 @@ export { byCloseness, closest } from './pipeline/validate/closest.ts';
 
 /** Social cards: how they look and what each page's card says. */
 export type { CardsConfig, CardSpec, CardStyle, Route } from './pipeline/types.ts';
-export type { DeployConfig, HostFunction, HostName } from './pipeline/types.ts';
+export type { DeployConfig, HostFunction, HostFunctionContext, HostName } from './pipeline/types.ts';
 
 /** The template contract: the props every template receives, and islands and page scripts. */
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';

@@ -9,17 +9,28 @@ import type { Store } from './store.ts';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/** A line for the operator's log, at its level. */
+export type Log = (line: string, level: 'info' | 'error') => void;
+
+const consoleLog: Log = (line, level) => (level === 'info' ? console.info(line) : console.error(line));
+
 export interface FormsHandlerOptions {
-  /** The opened store, or a function that opens it on first use (serverless cold starts). */
-  store: Store | (() => Promise<Store>);
+  /**
+   * The opened store, or a function that gives the store for one request (serverless hosts open
+   * the database per request: a Worker may not use a socket another request opened).
+   */
+  store: Store | ((request: Request) => Promise<Store>);
   /** Requests per client and window (default: 10 per minute). */
   rateLimit?: RateLimit;
   /** Who is asking, for the rate limit (default: the first address in `X-Forwarded-For`). */
   clientKey?: (request: Request) => string;
   /** How long a submission may wait for the database before the answer is 503 (default: 10,000 ms). */
   timeoutMs?: number;
-  /** Where database outages and mail failures are reported (default: console.error). */
-  log?: (line: string) => void;
+  /**
+   * Where database outages and mail failures (`error`) and what is not sent for want of settings
+   * or a recovered database (`info`) are reported (default: console.error and console.info).
+   */
+  log?: Log;
   /**
    * The guide to each new subscriber and a note to the editors of each new contact message, sent
    * after the row is committed; a failure is logged and never changes the answer (default: no mail).
@@ -54,14 +65,14 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
   const getStore = typeof store === 'function' ? store : () => Promise.resolve(store);
   const allow = createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const clientKey = options.clientKey ?? forwardedFor;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? consoleLog;
   const timeoutMs = options.timeoutMs ?? 10_000;
   let outage = false;
   const send = options.mail ? createSender(options.mail, log) : undefined;
 
   /** Runs one write; resolves with its result once it is committed, else throws a 503 refusal. */
-  const save = async <T>(write: (store: Store) => Promise<T>): Promise<T> => {
-    const work = getStore().then(write);
+  const save = async <T>(request: Request, write: (store: Store) => Promise<T>): Promise<T> => {
+    const work = getStore(request).then(write);
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A write still running at the deadline may yet commit: the answer is then a 503 for a stored
     // row (a retry is harmless), never a 2xx for a missing one.
@@ -73,13 +84,13 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
     try {
       result = await Promise.race([work, deadline]);
     } catch (error) {
-      if (!outage) log(`Forms: the database is unavailable (${(error as Error).message}); answering 503 until it is back.`);
+      if (!outage) log(`Forms: the database is unavailable (${(error as Error).message}); answering 503 until it is back.`, 'error');
       outage = true;
       throw new Refusal(503, STORE_DOWN_MESSAGE, undefined, { 'Retry-After': '60' });
     } finally {
       clearTimeout(timer);
     }
-    if (outage) log('Forms: the database is back; accepting submissions again.');
+    if (outage) log('Forms: the database is back; accepting submissions again.', 'info');
     outage = false;
     return result;
   };
@@ -104,14 +115,14 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
         const source = (given: string | null) => given ?? refererPath(request, url, false);
         if (route.kind === 'subscribe') {
           const { email, source: given } = accepted(validateSubscribe(fields));
-          const added = await save((s) => s.addSubscriber({ email, source: source(given), consent: CONSENT.subscribe }));
+          const added = await save(request, (s) => s.addSubscriber({ email, source: source(given), consent: CONSENT.subscribe }));
           // Once per address: subscribing again (the guide is on /thank-you) or a stranger typing
           // someone's address over and over sends nothing more.
           if (added) await send?.('subscribe', (mail) => guideEmail(mail, email));
         } else {
           const row = accepted(validateContact(fields));
           const page = source(row.source);
-          const added = await save((s) => s.addContact({ ...row, source: page, consent: CONSENT.contact }));
+          const added = await save(request, (s) => s.addContact({ ...row, source: page, consent: CONSENT.contact }));
           // A repeat within the window stored nothing, and tells nobody again.
           if (added) await send?.('contact', (mail) => (mail.notify ? contactNotice(mail, mail.notify, { ...row, source: page }, new Date()) : null));
         }
@@ -133,11 +144,11 @@ type Compose = (mail: FormsMail) => MailMessage | null;
  * on after that), and a failure is logged, once per send, without the address. What is not sent
  * for want of a transport or an editors' address is said once.
  */
-function createSender(mail: FormsMail, log: (line: string) => void): (kind: Kind, compose: Compose) => Promise<void> {
+function createSender(mail: FormsMail, log: Log): (kind: Kind, compose: Compose) => Promise<void> {
   const timeoutMs = mail.timeoutMs ?? 5_000;
   const said = new Set<string>();
   const once = (key: string, line: string) => {
-    if (!said.has(key)) log(line);
+    if (!said.has(key)) log(line, 'info');
     said.add(key);
   };
   let opening: Promise<Mailer> | undefined;
@@ -159,7 +170,7 @@ function createSender(mail: FormsMail, log: (line: string) => void): (kind: Kind
       opening = undefined;
     });
     const sending = opening.then((m) => m.send(message));
-    sending.catch((error: Error) => log(`Mail: ${what[kind]} could not be sent (${error?.message ?? error}); ${stored[kind]}.`));
+    sending.catch((error: Error) => log(`Mail: ${what[kind]} could not be sent (${error?.message ?? error}); ${stored[kind]}.`, 'error'));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, timeoutMs);

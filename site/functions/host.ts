@@ -4,39 +4,54 @@
 // address. Set DATABASE_URL (a pooled connection string of Neon, Supabase or any PostgreSQL) in
 // the site's environment variables; HEARTNOTES_FORMS_RATE_LIMIT is optional, and so is SMTP_URL:
 // without it no mail is sent (README, "Forms").
-import type { HostFunction } from '../../src/index.ts';
+import type { HostFunction, HostFunctionContext } from '../../src/index.ts';
+import type { Db } from './db.ts';
 import site from '../../content/site.json';
 import { createFormsHandler, type FetchHandler } from './handler.ts';
 import { mailSettings, type FormsMail } from './mail.ts';
 import { openPostgres } from './postgres-db.ts';
-
 import { migrate } from './schema.ts';
 import { createStore, type Store } from './store.ts';
 
-let opening: Promise<Store> | undefined;
 let handler: FetchHandler | undefined;
 /** The client of each request in flight, as the host reported it (X-Forwarded-For can be sent by anyone). */
 const clients = new WeakMap<Request, string>();
+/** The database connection each request in flight opened, closed once its response is sent. */
+const connections = new WeakMap<Request, Db>();
+/** Whether this instance has seen the migrations applied: later requests skip them. */
+let migrated = false;
 
-/** Opened on the first request of a warm instance and kept; a failed open is tried again next time. */
-function store(env: Record<string, string | undefined>): Promise<Store> {
-  opening ??= (async () => {
-    const url = env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set in the site's environment variables");
-    // One connection per instance: the platform runs many instances, the pooler shares them.
-    const db = openPostgres(url, { max: 1 });
-    try {
-      await migrate(db);
-    } catch (error) {
-      await db.close().catch(() => {});
-      throw error;
-    }
-    return createStore(db);
-  })();
-  opening.catch(() => {
-    opening = undefined;
-  });
-  return opening;
+/**
+ * A store over a connection of `request`'s own, opened on its first write.
+ *
+ * # Design decision
+ * A Cloudflare Worker refuses I/O on a socket that another request opened ("Cannot perform I/O
+ * on behalf of a different request"), so a client kept for the instance failed every request
+ * after the one that opened it. Each request therefore opens one connection (`max: 1`) and closes
+ * it after the response; the pooler in DATABASE_URL (Neon, Supabase) makes that cheap. Rejected:
+ * a client per instance (the failure above) and Cloudflare's Hyperdrive (one host only).
+ * Only the fact that the migrations ran is kept per instance, never a socket.
+ */
+async function storeFor(request: Request, env: Record<string, string | undefined>): Promise<Store> {
+  const url = env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set in the site's environment variables");
+  const db = openPostgres(url, { max: 1 });
+  connections.set(request, db);
+  if (!migrated) {
+    await migrate(db);
+    migrated = true;
+  }
+  return createStore(db);
+}
+
+/** Closes `request`'s connection, if it opened one, after the response where the host can wait. */
+async function release(request: Request, waitUntil: HostFunctionContext['waitUntil']): Promise<void> {
+  const db = connections.get(request);
+  if (!db) return;
+  connections.delete(request);
+  const closing = db.close().catch(() => {});
+  if (waitUntil) waitUntil(closing);
+  else await closing;
 }
 
 /**
@@ -51,15 +66,19 @@ function mail(env: Record<string, string | undefined>): FormsMail {
   };
 }
 
-const forms: HostFunction = (request, { env, clientAddress }) => {
+const forms: HostFunction = async (request, { env, clientAddress, waitUntil }) => {
   handler ??= createFormsHandler({
     mail: mail(env),
-    store: () => store(env),
+    store: (r) => storeFor(r, env),
     rateLimit: { max: Number(env.HEARTNOTES_FORMS_RATE_LIMIT) || 10, windowMs: 60_000 },
     clientKey: (r) => clients.get(r) ?? 'unknown',
   });
   if (clientAddress) clients.set(request, clientAddress);
-  return handler(request);
+  try {
+    return await handler(request);
+  } finally {
+    await release(request, waitUntil);
+  }
 };
 
 export default forms;

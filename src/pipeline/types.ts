@@ -328,7 +328,20 @@ export interface DeployConfig {
  * A server function as a serverless host runs it: web-standard, given the host's environment
  * variables (or Cloudflare's bindings) and the client's address as the host reports it.
  */
-export type HostFunction = (request: Request, context: { env: Record<string, string | undefined>; clientAddress?: string }) => Promise<Response>;
+export type HostFunction = (request: Request, context: HostFunctionContext) => Promise<Response>;
+
+/** What a host gives a `HostFunction` besides the request. */
+export interface HostFunctionContext {
+  env: Record<string, string | undefined>;
+  /** The client's address as the host reports it (optional: absent where the host does not say). */
+  clientAddress?: string;
+  /**
+   * Keeps the function's instance alive until `work` settles, after the response is sent:
+   * closing a connection, sending mail (Cloudflare's `ctx.waitUntil`, Netlify's
+   * `context.waitUntil`). Absent where the host has none: then await the work before answering.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
+}
 
 /** A page ready to render: its spec plus where it goes. */
 export interface Route extends PageSpec {

@@ -63,36 +63,51 @@ const ROOT_NOT_FOUND = /not found|could not find|can.t find/i;
 /** Addresses whose answers depend on the host's clean-URL rules. */
 const CLEAN_URLS = ['/', '/index.html', '/about', '/about/', '/about.html', '/post/five-relationship-secrets', '/post/five-relationship-secrets/', '/guides/page/2', '/feed.xml', '/sitemap.xml'];
 
-let root: string;
+/** One project copy per host: a build for one host removes what an earlier build wrote for the other. */
+const roots: Record<string, string> = {};
 let pg: TestPostgres;
 
 beforeAll(async () => {
-  root = siteCopy();
   const [started] = await Promise.all([startPostgres(), runtimesReady()]);
   pg = started;
   for (const host of ['netlify', 'cloudflare']) {
-    const built = runCli(['build', '--root', root, '--host', host, '--out', `dist-${host}`, '--quiet'], 120_000);
+    roots[host] = siteCopy();
+    const built = runCli(['build', '--root', roots[host], '--host', host, '--out', `dist-${host}`, '--quiet'], 120_000);
     expect(built.status, built.stderr).toBe(0);
   }
 }, 300_000);
 
 afterAll(async () => {
   await pg?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
+  for (const root of Object.values(roots)) rmSync(root, { recursive: true, force: true });
 });
 
+/** The rows of `table` in the test server, counted with SQL. */
+async function countRows(sql: string, params: unknown[]): Promise<number> {
+  const { openPostgres } = await import('../../site/functions/postgres-db.ts');
+  const db = openPostgres(pg.url);
+  try {
+    const [row] = await db.query<{ n: string }>(sql, params);
+    return Number(row.n);
+  } finally {
+    await db.close();
+  }
+}
+
 describe.each([
-  ['netlify', (dir: string) => startNetlify(root, dir, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
-  ['cloudflare', (dir: string) => startWrangler(root, dir, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
+  ['netlify', (root: string, dir: string) => startNetlify(root, dir, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
+  ['cloudflare', (root: string, dir: string) => startWrangler(root, dir, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
 ] as const)('%s', (host, startHost) => {
   let real: Runtime;
   let preview: RunningCli;
   let dir: string;
+  let root: string;
 
   beforeAll(async () => {
+    root = roots[host];
     dir = join(root, `dist-${host}`);
     [real, preview] = await Promise.all([
-      startHost(dir),
+      startHost(root, dir),
       startCli(['preview', '--root', root, '--out', `dist-${host}`, '--host', host, '--port', '0', '--quiet'], 60_000),
     ]);
   }, 180_000);
@@ -196,4 +211,24 @@ describe.each([
       await db.close();
     }
   });
+
+  it('stores every one of 20 submissions sent one after another and 20 sent at once, with no error', async () => {
+    const send = (email: string) =>
+      fetch(new URL('/api/subscribe', real.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, source: '/' }),
+      }).then(async (res) => ({ status: res.status, body: await res.text() }));
+    const emails = (kind: string) => Array.from({ length: 20 }, (_, i) => `${host}-${kind}-${i}@example.com`);
+    const sequential: { status: number; body: string }[] = [];
+    for (const email of emails('one-by-one')) sequential.push(await send(email));
+    const parallel = await Promise.all(emails('at-once').map(send));
+    const statuses = (answers: { status: number }[]) => answers.map((a) => a.status);
+    expect.soft(statuses(sequential), real.output().slice(-3000)).toEqual(Array(20).fill(200));
+    expect.soft(statuses(parallel), real.output().slice(-3000)).toEqual(Array(20).fill(200));
+    for (const kind of ['one-by-one', 'at-once']) {
+      expect.soft(await countRows('select count(*) as n from subscribers where email like $1', [`${host}-${kind}-%@example.com`]), kind).toBe(20);
+    }
+  }, 120_000);
 });
+

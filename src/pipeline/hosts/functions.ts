@@ -66,7 +66,11 @@ function modulePath(root: string, module: string, configFiles: string[]): string
 function netlifyAdapter(module: string, prefix: string): string {
   return [
     `import handler from ${JSON.stringify(module)};`,
-    'export default (request, context) => handler(request, { env: Netlify.env.toObject(), clientAddress: context.ip });',
+    'export default (request, context) => handler(request, {',
+    '  env: Netlify.env.toObject(),',
+    '  clientAddress: context.ip,',
+    "  waitUntil: typeof context.waitUntil === 'function' ? (work) => context.waitUntil(work) : undefined,",
+    '});',
     `export const config = { path: ${JSON.stringify([`${prefix}*`])} };`,
   ].join('\n');
 }
@@ -77,10 +81,11 @@ function cloudflareAdapter(modules: { prefix: string; path: string }[]): string 
     ...modules.map((m, i) => `import f${i} from ${JSON.stringify(m.path)};`),
     `const mounts = [${modules.map((m, i) => `[${JSON.stringify(m.prefix)}, f${i}]`).join(', ')}];`,
     'export default {',
-    '  fetch(request, env) {',
+    '  fetch(request, env, ctx) {',
     '    const { pathname } = new URL(request.url);',
     '    const mount = mounts.find(([prefix]) => pathname.startsWith(prefix));',
-    "    if (mount) return mount[1](request, { env, clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });",
+    "    const clientAddress = request.headers.get('cf-connecting-ip') ?? undefined;",
+    '    if (mount) return mount[1](request, { env, clientAddress, waitUntil: (work) => ctx.waitUntil(work) });',
     '    return env.ASSETS.fetch(request);',
     '  },',
     '};',
