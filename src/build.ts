@@ -23,7 +23,8 @@ import { processCpuMs, threadCpuMs } from './pipeline/cpu.ts';
 import { previousIndex, previousParts, startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
-import { bundleHostFunctions, writeProjectFiles, type HostBundle } from './pipeline/hosts/functions.ts';
+import { bundleHostFunctions, type HostBundle } from './pipeline/hosts/functions.ts';
+import { hostConfig, writeProjectFiles } from './pipeline/hosts/project-files.ts';
 import { hostOf } from './pipeline/hosts/host.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
 import { diskFullError, folderBytes, isNoSpace } from './pipeline/write/disk-full.ts';
@@ -196,7 +197,11 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   const images = await siteImages(run.root, config, publicListing.files, run.cacheDir);
   run.lap('images');
   if (!dev) {
-    run.hostBundle = await bundleHostFunctions(run.root, config, run.options.host ?? hostOf(config), parts.compiled.inputs);
+    const host = run.options.host ?? hostOf(config);
+    run.hostBundle = await bundleHostFunctions(run.root, config, host, parts.compiled.inputs);
+    const hostFiles = hostConfig(run.root, run.outDir, host, run.hostBundle.output.size > 0);
+    for (const [file, contents] of hostFiles.files) run.hostBundle.project.set(file, contents);
+    for (const warning of hostFiles.warnings) (run.options.warn ?? ((line: string) => console.warn(line)))(warning);
     run.lap('host functions');
   }
   const content = readContent(run.root, config);
@@ -215,6 +220,7 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
     runSiteFunctions: dev?.runSiteFunctions,
     images,
     hostFiles: run.hostBundle?.output,
+    serverRules: Boolean(dev),
   });
   run.lap('content and routes');
   return state;

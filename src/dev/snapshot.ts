@@ -86,7 +86,7 @@ export function computeSnapshot(
 ): Snapshot {
   const validation = validationCacheFor(parts, options, previousValidation);
   const hooks = devHooks(validation);
-  const state = computeSiteState(parts, content, publicListing, { ...options, ...hooks, failFast: true, images });
+  const state = computeSiteState(parts, content, publicListing, { ...options, ...hooks, failFast: true, images, serverRules: true });
   const texts = new Map([...content].filter(([, f]) => !f.unreadable).map(([file, f]) => [file, f.text]));
   const problems = [...state.diagnostics, ...imageFailureDiagnostics(state.images, texts, state.validated.images)];
   if (problems.length) throw new DiagnosticError(sortDiagnostics(problems));

@@ -11,9 +11,10 @@ import { loadContent, readContentFiles, type ContentRecord } from './load/load.t
 import { hashText } from './plan/manifest.ts';
 import type { TemplateDeps } from './plan/template-deps.ts';
 import { buildRouteTable } from './routes/routes.ts';
-import { atomFeed, headersFile, redirectPage, robotsTxt, sitemapXml } from './site-files/site-files.ts';
+import { atomFeed, generatedHeaders, headersFile, redirectPage, robotsTxt, sitemapXml } from './site-files/site-files.ts';
 import { hostOf } from './hosts/host.ts';
 import { notFoundPages, redirectsFor } from './hosts/redirects.ts';
+import { OUTPUT_MARKER } from './write/output-folder.ts';
 import type { CollectionSpec, ContentOf, Entry, HostName, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { locateField, validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
 import { foldedCollisions } from './write/output-paths.ts';
@@ -89,6 +90,11 @@ export interface SiteStateOptions {
   host?: HostName;
   /** Output files the host's functions are bundled into (hosts/functions.ts; default: none). */
   hostFiles?: Map<string, string | Uint8Array>;
+  /**
+   * Write `_redirects` and `_headers` for a static host too (default: false): dev's server reads
+   * them. A static build leaves them out, since no plain CDN reads them.
+   */
+  serverRules?: boolean;
   drafts?: boolean;
   /** `YYYY-MM-DD`: entries dated later are left out. */
   today: string;
@@ -216,7 +222,7 @@ function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStat
     assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
   };
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
-  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets], options.host ?? hostOf(config));
+  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets], options.host ?? hostOf(config), options.serverRules);
   for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
   return { routes, routeProblems: table.diagnostics, site, redirects, siteFiles, cards };
 }
@@ -230,6 +236,7 @@ export function buildSiteFiles(
   redirects: Redirect[],
   assets: { outFile: string; contents: Uint8Array }[],
   host: HostName = hostOf(config),
+  serverRules = false,
 ): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   for (const a of assets) files.set(a.outFile, a.contents);
@@ -240,8 +247,12 @@ export function buildSiteFiles(
     files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
   }
   for (const [file, contents] of Object.entries(config.files?.(content) ?? {})) files.set(file, contents);
-  files.set('_headers', headersFile(config.headers ?? {}, '/assets/', host));
-  files.set('_redirects', redirectsFor(host, redirects, notFoundPages(routes)));
+  // A plain CDN reads neither file: it gets the old addresses' HTML pages below, and serves the
+  // two files as pages of the site if they are there.
+  if (host !== 'static' || serverRules) {
+    files.set('_headers', headersFile(config.headers ?? {}, '/assets/', host, generatedHeaders(files.has('feed.xml') ? '/feed.xml' : undefined)));
+    files.set('_redirects', redirectsFor(host, redirects, notFoundPages(routes), [OUTPUT_MARKER]));
+  }
   for (const r of redirects) {
     if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;
     const page = redirectPage(settings, r);

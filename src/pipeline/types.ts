@@ -463,6 +463,8 @@ export interface BuildOptions {
   noCache?: boolean;
   /** Progress and summary output (default: silent). */
   log?: (line: string) => void;
+  /** What the user should know even with `--quiet`, e.g. a host setting the build cannot write (default: console.warn). */
+  warn?: (line: string) => void;
   /** "Today", for future-dated entries (default: the current date). */
   now?: Date;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { contentTypeFor } from './content-types.ts';
+import { SVG_POLICY } from '../pipeline/site-files/site-files.ts';
 import { parseRange } from './range.ts';
 
 /**
@@ -32,6 +33,8 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, path: 
       ['Last-Modified', lastModified],
       ['Accept-Ranges', 'bytes'],
     ];
+    // Hosts are given the same policy in `_headers`; a static host that sends none is the site's to configure.
+    if (path.toLowerCase().endsWith('.svg')) defaults.push(['Content-Security-Policy', SVG_POLICY]);
     for (const [name, value] of defaults) if (!res.hasHeader(name)) res.setHeader(name, value);
     if (notModified(req, etag, stats.mtime)) {
       res.statusCode = 304;

@@ -28,6 +28,11 @@ export interface Meta {
   canonicalPath?: string;
   /** Sends the browser on after this many seconds, for pages without a server redirect (optional). */
   refresh?: { seconds: number; url: string };
+  /**
+   * A not-found page (default: false): it has no canonical address and no `og:url`, since every
+   * address it is shown at, its own included, answers 404.
+   */
+  notFound?: boolean;
 }
 
 /** Open Graph locales of the languages pages are written in. */
@@ -93,7 +98,7 @@ export function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={meta.description} />
-        <link rel="canonical" href={canonical} />
+        {meta.notFound ? null : <link rel="canonical" href={canonical} />}
         {meta.noindex || page.draft || page.scheduled ? <meta name="robots" content="noindex, follow" /> : null}
         {meta.refresh ? <meta httpEquiv="refresh" content={`${meta.refresh.seconds}; url=${meta.refresh.url}`} /> : null}
         <meta name="color-scheme" content="light dark" />
@@ -107,7 +112,7 @@ export function Document({
         <meta property="og:type" content={meta.type ?? 'website'} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
-        <meta property="og:url" content={canonical} />
+        {meta.notFound ? null : <meta property="og:url" content={canonical} />}
         <meta property="og:image" content={image} />
         {own ? null : <meta property="og:image:type" content="image/png" />}
         {own ? null : <meta property="og:image:width" content="1200" />}
@@ -119,6 +124,7 @@ export function Document({
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />
         <meta name="twitter:image" content={image} />
+        {imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
         {(meta.jsonLd ?? []).map((data, i) => (
           <JsonLd key={i} data={data} />
         ))}

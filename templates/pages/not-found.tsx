@@ -13,7 +13,7 @@ export function NotFoundPage(props: SiteEntryPageProps<PageData> & { sections: {
   const messages = Object.fromEntries(props.sections.map((s) => [s.prefix, s.message]));
   const script = `(function(){var m=${jsonForScript(messages)};for(var p in m){if(location.pathname.indexOf(p)===0){var h=document.getElementById('not-found-heading');if(h)h.textContent=m[p];break;}}})();`;
   return (
-    <Document {...props} meta={{ title: data.title, description: data.description, noindex: true }}>
+    <Document {...props} meta={{ title: data.title, description: data.description, noindex: true, notFound: true }}>
       <article className="wrap prose-page not-found">
         <header className="page-header">
           <h1 id="not-found-heading">{data.heading ?? data.title}</h1>

@@ -36,7 +36,7 @@ export function SectionNotFoundPage(props: SitePageProps & { title: string; mess
     );
   }
   return (
-    <Document {...props} meta={{ title, description: message, noindex: true }}>
+    <Document {...props} meta={{ title, description: message, noindex: true, notFound: true }}>
       <div className="wrap prose-page not-found">
         <h1>{message}</h1>
         <p><a className="button" href="/">Go to the home page</a></p>

@@ -65,3 +65,32 @@ describe('social cards on the real site', () => {
     expect(new Set(cards.map((p) => meta(p.html, 'og:image'))).size).toBe(cards.length);
   });
 });
+
+describe('alt text and addresses in the link previews of the real site', () => {
+  const outDir = inject('builtSite');
+  const all = htmlFiles(outDir).map((file) => ({ file: relative(outDir, file), html: readFileSync(file, 'utf8') }));
+  const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+
+  it('every page with og:image:alt has the same twitter:image:alt', () => {
+    const withAlt = all.filter((p) => meta(p.html, 'og:image:alt') !== undefined);
+    expect(withAlt.length).toBeGreaterThan(100);
+    for (const { file, html } of withAlt) expect(meta(html, 'twitter:image:alt'), file).toBe(meta(html, 'og:image:alt'));
+  });
+
+  it('not-found pages name no canonical address or og:url; every other one names a page the build wrote', () => {
+    const notFound = all.filter((p) => /(^|\/)404\.html$/.test(p.file));
+    expect(notFound.map((p) => p.file).sort()).toEqual(['404.html', 'affiliate/404.html', 'category/404.html', 'post/404.html', 'promo/404.html']);
+    for (const { file, html } of notFound) {
+      expect(canonical(html), file).toBeUndefined();
+      expect(meta(html, 'og:url'), file).toBeUndefined();
+    }
+    const named = all.flatMap((p) => [canonical(p.html), meta(p.html, 'og:url')].filter((u): u is string => !!u).map((url) => ({ file: p.file, url })));
+    expect(named.length).toBeGreaterThan(200);
+    for (const { file, url } of named) {
+      expect(url.startsWith(`${SITE_URL}/`), `${file}: ${url}`).toBe(true);
+      const path = url.slice(SITE_URL.length + 1).replace(/\/$/, '');
+      const target = path === '' ? 'index.html' : existsSync(join(outDir, `${path}.html`)) ? `${path}.html` : `${path}/index.html`;
+      expect(existsSync(join(outDir, target)) && !/(^|\/)404\.html$/.test(target), `${file} names ${url}`).toBe(true);
+    }
+  });
+});

@@ -3,7 +3,7 @@
 // output: every redirect rule, every header rule, the not-found pages, clean-URL variants and a
 // form submission stored in a real PostgreSQL server. Each answer is checked for what it must be
 // and, address by address, for being the same from the host and from preview.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
@@ -11,9 +11,14 @@ import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { runtimesReady, startNetlify, startWrangler, type Runtime } from './runtimes.ts';
 import { copyProject } from '../helpers/fixtures.ts';
 
-/** A copy of the project, less its social cards and search index (they have nothing to do with hosts). */
+/** An SVG an editor might drop into public/, with a script in it. */
+const SCRIPTED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>document.title = "ran"</script></svg>\n';
+
+/** A copy of the project, less its social cards and search index (they have nothing to do with hosts), with a scripted SVG. */
 function siteCopy(): string {
-  return copyProject('heartnotes-hosts-', '{ cards: undefined, search: undefined }');
+  const root = copyProject('heartnotes-hosts-', '{ cards: undefined, search: undefined }');
+  writeFileSync(join(root, 'public', 'drawing.svg'), SCRIPTED_SVG);
+  return root;
 }
 
 /** What an address answers: status, where it redirects (a path when on the same server), the page's h1. */
@@ -96,7 +101,8 @@ async function countRows(sql: string, params: unknown[]): Promise<number> {
 
 describe.each([
   ['netlify', (root: string, dir: string) => startNetlify(root, dir, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
-  ['cloudflare', (root: string, dir: string) => startWrangler(root, dir, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
+  // No folder or flags: wrangler reads the wrangler.toml the build wrote (its nodejs_compat included).
+  ['cloudflare', (root: string) => startWrangler(root, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
 ] as const)('%s', (host, startHost) => {
   let real: Runtime;
   let preview: RunningCli;
@@ -166,7 +172,7 @@ describe.each([
     const text = readFileSync(join(dir, '_headers'), 'utf8');
     const asset = readFileSync(join(dir, 'index.html'), 'utf8').match(/\/assets\/[^"]+\.css/)?.[0];
     expect(asset).toBeTruthy();
-    const samples: Record<string, string> = { '/*': '/about', '/assets/*': asset! };
+    const samples: Record<string, string> = { '/*': '/about', '/assets/*': asset!, '/feed.xml': '/feed.xml', '/*.svg': '/drawing.svg' };
     let pattern = '';
     const expected = new Map<string, [string, string][]>();
     for (const line of text.split('\n')) {
@@ -185,8 +191,10 @@ describe.each([
         // netlify dev sends every static file with its own `Cache-Control: public, max-age=0`,
         // whatever `_headers` says; Netlify itself applies the rule (docs.netlify.com, "Custom
         // headers"). Checked as it is, so a netlify-cli that changes this shows up here.
-        const devOverrides = host === 'netlify' && name === 'cache-control';
-        expect.soft(fromHost.headers.get(name), `${host}: ${name} on ${path}`).toBe(devOverrides ? 'public, max-age=0' : value);
+        // The same goes for the Content-Type of a file: netlify dev sends its own by the file's
+        // extension (proxy.js writes the file server's headers over the rules').
+        const devOverride = host === 'netlify' ? { 'cache-control': 'public, max-age=0', 'content-type': 'application/xml' }[name] : undefined;
+        expect.soft(fromHost.headers.get(name), `${host}: ${name} on ${path}`).toBe(devOverride ?? value);
         expect.soft(fromPreview.headers.get(name), `preview: ${name} on ${path}`).toBe(value);
       }
     }
@@ -230,5 +238,40 @@ describe.each([
       expect.soft(await countRows('select count(*) as n from subscribers where email like $1', [`${host}-${kind}-%@example.com`]), kind).toBe(20);
     }
   }, 120_000);
+
+  it('serves the feed as Atom where the host applies _headers to it, and so does preview', async () => {
+    const [fromHost, fromPreview] = await Promise.all([fetch(new URL('/feed.xml', real.url)), fetch(new URL('/feed.xml', preview.url))]);
+    expect(fromHost.status).toBe(200);
+    expect(await fromHost.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    // netlify dev types files by extension whatever the rules say (see the _headers test above).
+    expect(fromHost.headers.get('content-type')).toBe(host === 'netlify' ? 'application/xml' : 'application/atom+xml; charset=utf-8');
+    expect(fromPreview.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+  });
+
+  it('sends an SVG from public/ with a policy that runs none of its scripts', async () => {
+    for (const base of [real.url, preview.url]) {
+      const res = await fetch(new URL('/drawing.svg', base));
+      expect(res.status, base).toBe(200);
+      expect(await res.text(), base).toBe(SCRIPTED_SVG);
+      expect(res.headers.get('content-security-policy'), base).toBe("script-src 'none'");
+    }
+  });
+
+  it('answers 404 for the build marker, as for any unknown address', async () => {
+    const marker = readFileSync(join(dir, '.heartnotes-output'), 'utf8');
+    expect(marker).toMatch(/heartnotes build/);
+    for (const base of [real.url, preview.url]) {
+      const res = await fetch(new URL('/.heartnotes-output', base));
+      expect(res.status, base).toBe(404);
+      expect(await res.text(), base).not.toContain(marker.trim());
+    }
+  });
+
+  it('logs what the forms function says for information at information level, not as errors', async () => {
+    // The first submission (above) said once that no mail is sent, since SMTP_URL is not set.
+    const line = 'Mail: no mail transport is set (SMTP_URL)';
+    await expect.poll(() => real.output()).toContain(line);
+    expect(real.errors()).not.toContain(line);
+  });
 });
 

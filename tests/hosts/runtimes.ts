@@ -10,9 +10,6 @@ import { freePort } from '../helpers/free-port.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 const statusFile = join(here, '.install-status.json');
 
-/** The newest compatibility date the workerd binary of wrangler 4.86 supports. */
-export const WORKERD_COMPATIBILITY_DATE = '2026-05-03';
-
 /** Waits for the background install (or installs now, when the set-up did not start one). */
 export async function runtimesReady(timeoutMs = 240_000): Promise<void> {
   const started = Date.now();
@@ -33,7 +30,10 @@ function isInstalling(): boolean {
 
 export interface Runtime {
   url: string;
+  /** Everything it printed, both streams. */
   output(): string;
+  /** What it printed on standard error alone. */
+  errors(): string;
   stop(): Promise<void>;
 }
 
@@ -46,8 +46,12 @@ async function startServer(name: string, args: string[], cwd: string, url: strin
     detached: true,
   });
   let out = '';
+  let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  child.stderr!.on('data', (c: Buffer) => {
+    out += c.toString('utf8');
+    err += c.toString('utf8');
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Both spawn helpers (workerd, the functions server): end the whole process group.
   const stop = async () => {
@@ -69,7 +73,7 @@ async function startServer(name: string, args: string[], cwd: string, url: strin
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before serving:\n${out}`);
     try {
       await fetch(url, { redirect: 'manual' });
-      return { url, output: () => out, stop };
+      return { url, output: () => out, errors: () => err, stop };
     } catch { /* not yet */ }
     if (Date.now() - started > timeoutMs) {
       await stop();
@@ -87,11 +91,15 @@ export async function startNetlify(root: string, dir: string, env: Record<string
   return startServer('netlify dev', args, root, `http://127.0.0.1:${port}/`, env);
 }
 
-/** `wrangler pages dev` over `dir` with Node compatibility (the forms function's PostgreSQL client needs it). */
-export async function startWrangler(root: string, dir: string, bindings: Record<string, string>): Promise<Runtime> {
+/**
+ * `wrangler pages dev` started in the project folder `root` with no folder, compatibility date or
+ * flags on the command line: it reads them from the `wrangler.toml` that `build --host
+ * cloudflare` wrote there, as a deploy does. `bindings` stand for the dashboard's variables.
+ */
+export async function startWrangler(root: string, bindings: Record<string, string>): Promise<Runtime> {
   const port = await freePort();
   const bin = join(here, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-  const args = [bin, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', WORKERD_COMPATIBILITY_DATE, '--compatibility-flags', 'nodejs_compat', '--inspector-port', String(await freePort())];
+  const args = [bin, 'pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort())];
   for (const [k, v] of Object.entries(bindings)) args.push('--binding', `${k}=${v}`);
   return startServer('wrangler pages dev', args, root, `http://127.0.0.1:${port}/`, { XDG_CONFIG_HOME: join(root, '.config') });
 }

@@ -56,9 +56,12 @@ describe('basic fixture', () => {
 
   it('writes every page at its clean URL, plus the site files', () => {
     const files = listFiles(out);
-    for (const file of [...pages, 'sitemap.xml', 'robots.txt', 'feed.xml', '_headers', '_redirects', 'about-us.html']) {
+    for (const file of [...pages, 'sitemap.xml', 'robots.txt', 'feed.xml', 'about-us.html']) {
       expect(files).toContain(file);
     }
+    // Built for a plain CDN (no deploy.host), which reads neither file.
+    expect(files).not.toContain('_headers');
+    expect(files).not.toContain('_redirects');
     expect(files.filter((f) => f.endsWith('.html') && !pages.includes(f))).toEqual(['about-us.html', 'go/partner.html']);
   });
 
@@ -94,14 +97,13 @@ describe('basic fixture', () => {
     expect(read('about.html')).toContain('<h2 id="who-we-are">Who we are</h2>');
   });
 
-  it('turns an alias into a _redirects line and an HTML redirect page', () => {
-    expect(read('_redirects')).toContain('/about-us /about 301\n/about-us/ /about 301\n');
+  it('turns an alias into an HTML redirect page', () => {
     const page = read('about-us.html');
     expect(linkHref(page, 'canonical')).toBe('https://fixture.example/about');
     expect(tags(page, 'meta')).toContainEqual({ 'http-equiv': 'refresh', content: '0; url=/about' });
   });
 
-  it('writes sitemap, robots, feed, _headers and 404.html', () => {
+  it('writes sitemap, robots, feed and 404.html', () => {
     const sitemap = read('sitemap.xml');
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://fixture.example/',
@@ -115,7 +117,6 @@ describe('basic fixture', () => {
       'Second dates',
       'First dates: &lt;what&gt; to say',
     ]);
-    expect(read('_headers')).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
     expect(read('404.html')).toContain('<h1>Page not found</h1>');
   });
 

@@ -949,7 +949,9 @@ describe('search and social metadata on every page (docs/product.md, "Output", "
       if (!title) problems.push(`${path}: empty <title>`);
       if (!metaContent(doc, 'description')?.trim()) problems.push(`${path}: no meta description`);
       const canonical = canonicalOf(doc);
-      if (!canonical || !canonical.startsWith(`${SITE_URL}/`)) problems.push(`${path}: canonical ${canonical}`);
+      // A not-found page has none: every address it is shown at answers 404.
+      const notFound = path === '/404' || path.endsWith('/404');
+      if (notFound ? canonical !== undefined : !canonical || !canonical.startsWith(`${SITE_URL}/`)) problems.push(`${path}: canonical ${canonical}`);
       if (!/^https?:\/\//.test(metaContent(doc, 'og:image') ?? '')) problems.push(`${path}: og:image ${metaContent(doc, 'og:image')}`);
       if (!metaContent(doc, 'twitter:card')) problems.push(`${path}: no twitter:card`);
       if (!isNoindex(doc) && canonical === `${SITE_URL}${path === '/' ? '/' : path}`) {

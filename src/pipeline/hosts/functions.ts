@@ -1,10 +1,11 @@
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
 import type { HostName, SiteConfig } from '../types.ts';
+import { GENERATED_MARK, NETLIFY_FUNCTIONS } from './project-files.ts';
 
 /** What bundling a site's functions for its host gives the build. */
 export interface HostBundle {
@@ -15,9 +16,6 @@ export interface HostBundle {
   /** The source files bundled, absolute (a change to one makes the next build run). */
   inputs: string[];
 }
-
-/** Where Netlify's build and `netlify dev` look for functions a framework wrote (its Frameworks API). */
-export const NETLIFY_FUNCTIONS = '.netlify/v1/functions';
 
 /**
  * Bundles each module of `deploy.functions` with an adapter for `host`, so the host runs it
@@ -30,12 +28,12 @@ export async function bundleHostFunctions(root: string, config: SiteConfig, host
   const bundle: HostBundle = { output: new Map(), project: new Map(), inputs: [] };
   const functions = Object.entries(config.deploy?.functions ?? {});
   if (host === 'static' || functions.length === 0) return bundle;
-  const modules = functions.map(([prefix, module]) => ({ prefix, path: modulePath(root, module, configFiles) }));
+  const modules = functions.map(([prefix, module]) => ({ prefix, module, path: modulePath(root, module, configFiles) }));
   try {
     if (host === 'netlify') {
-      for (const { prefix, path } of modules) {
+      for (const { prefix, path, module } of modules) {
         const name = prefix.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '-') || 'root';
-        const built = await bundleEntry(root, netlifyAdapter(path, prefix), 'node');
+        const built = await bundleEntry(root, netlifyAdapter(path, prefix), 'node', `${GENERATED_MARK} --host netlify from ${module}; the next build replaces or removes it.`);
         bundle.project.set(`${NETLIFY_FUNCTIONS}/${name}.mjs`, built.contents);
         bundle.inputs.push(...built.inputs);
       }
@@ -93,7 +91,7 @@ function cloudflareAdapter(modules: { prefix: string; path: string }[]): string 
 }
 
 /** One self-contained ES module from `source`, for Node (Netlify) or workerd (Cloudflare, with nodejs_compat). */
-async function bundleEntry(root: string, source: string, runtime: 'node' | 'workerd'): Promise<{ contents: Uint8Array; inputs: string[] }> {
+async function bundleEntry(root: string, source: string, runtime: 'node' | 'workerd', mark = ''): Promise<{ contents: Uint8Array; inputs: string[] }> {
   const result = await esbuild.build({
     stdin: { contents: source, resolveDir: root, loader: 'js', sourcefile: 'host-adapter.js' },
     bundle: true,
@@ -103,29 +101,9 @@ async function bundleEntry(root: string, source: string, runtime: 'node' | 'work
     logLevel: 'silent',
     legalComments: 'none',
     ...(runtime === 'node'
-      ? { platform: 'node', target: 'node20', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } }
+      ? { platform: 'node', target: 'node20', banner: { js: `// ${mark}\nimport { createRequire } from 'node:module'; const require = createRequire(import.meta.url);` } }
       : { platform: 'neutral', target: 'es2022', conditions: ['workerd', 'worker', 'import'], mainFields: ['module', 'main'], external: ['cloudflare:*', 'node:*'] }),
   });
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<stdin>')).map((f) => resolve(root, f));
   return { contents: result.outputFiles[0].contents, inputs };
-}
-
-/**
- * Writes the files a host reads from the project folder, each by a rename (never half-written),
- * and removes the other files of the folders they go into: a function whose prefix was renamed
- * or removed must not stay deployed.
- */
-export function writeProjectFiles(root: string, files: Map<string, Uint8Array>): void {
-  const folders = new Set([...files.keys()].map((file) => dirname(file)));
-  for (const folder of folders) {
-    mkdirSync(join(root, folder), { recursive: true });
-    for (const name of readdirSync(join(root, folder))) {
-      if (!files.has(`${folder}/${name}`)) rmSync(join(root, folder, name), { recursive: true, force: true });
-    }
-  }
-  for (const [file, contents] of files) {
-    const temp = join(root, `${file}.${process.pid}.tmp`);
-    writeFileSync(temp, contents);
-    renameSync(temp, join(root, file));
-  }
 }

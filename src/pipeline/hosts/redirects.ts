@@ -32,14 +32,26 @@ export function notFoundPages(routes: Pick<Route, 'outFile'>[]): NotFoundPage[] 
 }
 
 /**
- * The `_redirects` file for `host`. A plain CDN reads none, but the file is written for it all the
- * same, in the form both hosts read (plain rules), for whoever puts the output on a host that does.
+ * The `_redirects` file for `host`: for a static host (only dev's server reads it then) the
+ * plain rules both hosts read. `hidden` are output files no host may serve (default: none):
+ * each answers 404, as any unknown address does.
  */
-export function redirectsFor(host: HostName, redirects: Redirect[], notFound: NotFoundPage[]): string {
+export function redirectsFor(host: HostName, redirects: Redirect[], notFound: NotFoundPage[], hidden: string[] = []): string {
   const lines: string[] = [];
   if (host === 'static') lines.push(...ruleLines(redirects));
-  else lines.push(...hostLines(host, redirects, notFound));
+  else lines.push(...hiddenLines(host, hidden, notFound), ...hostLines(host, redirects, notFound));
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/**
+ * Rules that answer 404 for `hidden` files. Netlify's deploy never uploads a dot-file, but
+ * `netlify dev` serves one: a forced 404 rule makes both answer alike. Cloudflare Pages uploads
+ * every file but its own configuration files and reads no `.assetsignore`: a rewrite to an
+ * address with no file answers its 404 page, so the file is uploaded but never served.
+ */
+function hiddenLines(host: 'netlify' | 'cloudflare', hidden: string[], notFound: NotFoundPage[]): string[] {
+  const root = notFound.find((page) => page.folder === '/');
+  return hidden.map((file) => (host === 'netlify' ? `/${file} /${root?.outFile ?? `${file}.missing`} 404!` : `/${file} /${file}.missing 200`));
 }
 
 /** Netlify's and Cloudflare's rules: forced redirects, or rewrites, for the not-found pages. */

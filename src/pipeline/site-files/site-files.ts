@@ -73,13 +73,30 @@ export const HOST_LINE = '# heartnotes build --host ';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * `_headers` in the format Netlify and Cloudflare Pages read: each path pattern, then its headers
- * indented, in the order of `rules`. Hashed assets under `assetPrefix` are cached for a year
- * unless `rules` gives their pattern a `Cache-Control` of its own.
+ * What an SVG file is sent with: it is a document that runs its own `<script>` when opened by its
+ * address, so an SVG in `public/` could run script with the site's origin. As an `<img>` it runs
+ * none anyway, so the policy costs nothing where SVGs are used as images.
  */
-export function headersFile(rules: Record<string, Record<string, string>>, assetPrefix: string, host?: HostName): string {
+export const SVG_POLICY = "script-src 'none'";
+
+/** The feed's type: hosts send any `.xml` file as `application/xml`, which feed readers may not take for a feed. */
+export const FEED_TYPE = 'application/atom+xml; charset=utf-8';
+
+/** Header rules the generator adds for the files it knows: the feed's type (when `feed` is the feed's path) and SVG's policy. */
+export function generatedHeaders(feed: string | undefined): Record<string, Record<string, string>> {
+  return { ...(feed ? { [feed]: { 'Content-Type': FEED_TYPE } } : {}), '/*.svg': { 'Content-Security-Policy': SVG_POLICY } };
+}
+
+/**
+ * `_headers` in the format Netlify and Cloudflare Pages read: each path pattern, then its headers
+ * indented, in the order of `rules`, then the `generated` rules (default: none). Hashed assets
+ * under `assetPrefix` are cached for a year unless `rules` gives their pattern a `Cache-Control`
+ * of its own; a generated rule's header is left out where `rules` sets it for the same pattern.
+ */
+export function headersFile(rules: Record<string, Record<string, string>>, assetPrefix: string, host?: HostName, generated: Record<string, Record<string, string>> = {}): string {
   const assets = `${assetPrefix}*`;
-  const all = { ...rules, [assets]: { 'Cache-Control': IMMUTABLE, ...rules[assets] } };
+  const all: Record<string, Record<string, string>> = { ...rules, [assets]: { 'Cache-Control': IMMUTABLE, ...rules[assets] } };
+  for (const [pattern, headers] of Object.entries(generated)) all[pattern] = { ...headers, ...all[pattern] };
   // The first line names the host the output is for: `preview` serves it the way that host does.
   const lines: string[] = host && host !== 'static' ? [`${HOST_LINE}${host}`] : [];
   for (const [pattern, headers] of Object.entries(all)) {
