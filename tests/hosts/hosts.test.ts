@@ -1,15 +1,19 @@
 // The site built with `build --host netlify` and `--host cloudflare`, served by each host's own
-// local runtime (netlify dev --offline, wrangler pages dev) and by `preview --host` over the same
-// output: every redirect rule, every header rule, the not-found pages, clean-URL variants and a
-// form submission stored in a real PostgreSQL server. Each answer is checked for what it must be
-// and, address by address, for being the same from the host and from preview.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// local runtime (netlify dev --offline; wrangler pages dev started with no arguments, so it reads
+// the wrangler.toml the build wrote) and by `preview --host` over the same output: every redirect
+// rule, every header rule (the feed's type, the SVG policy), the not-found pages, the build marker,
+// clean-URL variants, form submissions one by one and at once stored in a real PostgreSQL server,
+// and the level the function logs at. Each answer is checked for what it must be and, address by
+// address, for being the same from the host and from preview. A `--host static` build is checked
+// for keeping every old address working without rules files.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { runtimesReady, startNetlify, startWrangler, type Runtime } from './runtimes.ts';
 import { copyProject } from '../helpers/fixtures.ts';
+import { decodeHtml } from '../../src/index.ts';
 
 /** An SVG an editor might drop into public/, with a script in it. */
 const SCRIPTED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>document.title = "ran"</script></svg>\n';
@@ -80,7 +84,33 @@ beforeAll(async () => {
     const built = runCli(['build', '--root', roots[host], '--host', host, '--out', `dist-${host}`, '--quiet'], 120_000);
     expect(built.status, built.stderr).toBe(0);
   }
-}, 300_000);
+  // For a plain CDN too, in a copy of its own (it removes what a build for another host wrote).
+  roots.static = siteCopy();
+  const built = runCli(['build', '--root', roots.static, '--host', 'static', '--out', 'dist-static', '--quiet'], 120_000);
+  expect(built.status, built.stderr).toBe(0);
+}, 360_000);
+
+describe('static', () => {
+  it('writes no rules files, and every old address a host redirects has a page that sends the reader to the same place', async () => {
+    expect(existsSync(join(roots.static, '.netlify')) || existsSync(join(roots.static, 'wrangler.toml'))).toBe(false);
+    const dir = join(roots.static, 'dist-static');
+    expect(existsSync(join(dir, '_redirects')) || existsSync(join(dir, '_headers'))).toBe(false);
+    const rules = redirectRules(join(roots.netlify, 'dist-netlify')).filter((r) => !r.from.endsWith('/') && !r.from.includes('*'));
+    expect(rules.length).toBeGreaterThanOrEqual(20);
+    const preview = await startCli(['preview', '--root', roots.static, '--out', 'dist-static', '--port', '0', '--quiet'], 60_000);
+    try {
+      for (const r of rules) {
+        const res = await fetch(new URL(r.from, preview.url), { redirect: 'manual' });
+        const html = await res.text();
+        expect.soft(res.status, r.from).toBe(200);
+        const refresh = /<meta http-equiv="refresh" content="0; url=([^"]+)"/.exec(html)?.[1];
+        expect.soft(refresh && decodeHtml(refresh), r.from).toBe(r.to);
+      }
+    } finally {
+      await preview.stop();
+    }
+  }, 120_000);
+});
 
 afterAll(async () => {
   await pg?.close();
@@ -237,6 +267,9 @@ describe.each([
     for (const kind of ['one-by-one', 'at-once']) {
       expect.soft(await countRows('select count(*) as n from subscribers where email like $1', [`${host}-${kind}-%@example.com`]), kind).toBe(20);
     }
+    // Each request closed its connection after answering: none is left open (a pooler's slots are few).
+    const open = "select count(*) as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()";
+    await expect.poll(() => countRows(open, [])).toBe(0);
   }, 120_000);
 
   it('serves the feed as Atom where the host applies _headers to it, and so does preview', async () => {
