@@ -21,7 +21,7 @@ export const NETLIFY_FUNCTIONS = '.netlify/v1/functions';
  */
 export const CLOUDFLARE_COMPATIBILITY_DATE = '2026-05-01';
 
-/** The configuration files wrangler reads, in the order it looks for them. */
+/** The configuration files wrangler reads from the project folder (its JSON forms since wrangler 3.91). */
 const WRANGLER_CONFIGS = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'];
 
 /** What the host reads from the project folder: the files to write, and what the user must know. */
