@@ -2,7 +2,7 @@
 // CLI over the example site (tests/fixtures/basic) given one server function: Cloudflare's
 // wrangler.toml, Netlify's functions, and for a plain CDN no rules files at all. A build for
 // another host, or without functions, removes what an earlier build wrote, never a user's file.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.ts';
@@ -96,5 +96,15 @@ describe('build --host', () => {
     // A build for another host leaves the user's file too.
     build('netlify');
     expect(fx.read('wrangler.toml')).toContain('name = "mine"');
+  });
+
+  it('cloudflare writes no wrangler.toml beside a wrangler.json of the user\'s, and names the JSON line it lacks', () => {
+    rmSync(join(fx.root, 'wrangler.toml'));
+    fx.write('wrangler.json', '{ "name": "mine", "pages_build_output_dir": "dist" }\n');
+    const r = build('cloudflare');
+    expect(exists('wrangler.toml')).toBe(false);
+    expect(r.stderr).toContain('wrangler.json is your own');
+    expect(r.stderr).toContain('add the line "compatibility_flags": ["nodejs_compat"] to it');
+    rmSync(join(fx.root, 'wrangler.json'));
   });
 });
