@@ -118,6 +118,11 @@ export const messages = {
     message: `this file holds the invisible control character U+${code.toString(16).toUpperCase().padStart(4, '0')}, which would reach the page unseen`,
     hint: 'delete it (it often comes from pasting out of a PDF or a word processor); tabs and line breaks are fine',
   }),
+  controlEscape: (field: string, code: number) => ({
+    code: 'content/control-character',
+    message: `"${field}" holds the invisible control character U+${code.toString(16).toUpperCase().padStart(4, '0')} (written here as an escape), which would reach the page unseen and make the feed and sitemap invalid XML`,
+    hint: 'delete the escape (such as \\u0000, \\x1b, \\e or \\N) from the value; write a line break as \\n and a tab as \\t',
+  }),
   unsafeFileName: (name: string, suggestion: string) => ({
     code: 'content/unsafe-file-name',
     message: `the file name "${name}" is this page's address, and an address cannot hold spaces, accents or other characters outside a-z, 0-9, "-", "_", "." and "~"`,

@@ -200,7 +200,11 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
     if (file.record) records.push(file.record);
     diagnostics.push(...file.diagnostics);
   }
-  const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today }, options.validate);
+  const contentDir = contentDirOf(config);
+  const existing = new Set(
+    Object.entries(config.collections).flatMap(([name, spec]) => (spec.kind === 'json' && content.has(`${contentDir}/${spec.file}`) ? [name] : [])),
+  );
+  const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today, existing }, options.validate);
   diagnostics.push(...validated.diagnostics);
   // Pages, settings and navigation all read the data files: without one, nothing renders truly.
   const dataMissing = Object.entries(config.collections).some(([name, spec]) => spec.kind === 'json' && validated.content[name] === undefined);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { codeFrame } from '../../diagnostics/frame.ts';
 import { messages } from '../../diagnostics/messages.ts';
+import { firstForbidden } from './control-characters.ts';
 import { listFolder } from './list-folder.ts';
 import { parseJsonFile } from './json.ts';
 import { parseYaml, type YamlSyntaxError } from './yaml.ts';
@@ -98,17 +99,11 @@ function decodeText(bytes: Buffer): string | { byte: number; at: { line: number;
   }
 }
 
-/**
- * Characters no text needs and that reach the HTML invisibly or break it: C0 controls other than
- * tab, line feed and carriage return, DEL, and the C1 controls (U+0080–U+009F).
- */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
 function controlCharacter(text: string): { code: number; at: { line: number; column: number } } | undefined {
-  const match = CONTROL.exec(text);
-  if (!match) return undefined;
-  const lines = text.slice(0, match.index).split('\n');
-  return { code: match[0].charCodeAt(0), at: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 } };
+  const found = firstForbidden(text);
+  if (!found) return undefined;
+  const lines = text.slice(0, found.index).split('\n');
+  return { code: found.code, at: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 } };
 }
 
 /** Parses every file of the map and assigns it to its collection. Reports every problem at once. */

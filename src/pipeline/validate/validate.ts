@@ -4,15 +4,16 @@ import { formatLocation, type Diagnostic } from '../../diagnostics/diagnostic.ts
 import { codeFrame } from '../../diagnostics/frame.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { ContentRecord } from '../load/load.ts';
-import { yamlFieldOffset } from '../load/yaml.ts';
 import type { CollectionSpec, Entry } from '../types.ts';
 import { fillPlaceholders } from '../markdown/pipeline.ts';
 import { MAX_NESTING, tooDeeplyNested } from '../markdown/nesting.ts';
 import { sitePathProblem } from '../write/output-paths.ts';
 import { slugify } from '../load/slug.ts';
 import { closest } from './closest.ts';
+import { controlCharactersInData } from './control-values.ts';
+import { fieldName, locateField } from './locate.ts';
 
-export { closest };
+export { closest, locateField };
 
 export interface ValidateResult {
   /** Every collection, holding only the records that validated (a broken entry is left out). */
@@ -47,6 +48,8 @@ export interface ValidateOptions {
   drafts?: boolean;
   /** Today, as `YYYY-MM-DD` (default: the current UTC date). */
   today?: string;
+  /** Data collections whose file exists, read or not: one that failed to parse is not also missing (default: those with a record). */
+  existing?: Set<string>;
 }
 
 /**
@@ -81,8 +84,8 @@ export function validateContent(
 
   const present = new Set(records.map((r) => r.collection));
   for (const [name, spec] of Object.entries(collections)) {
-    // A data file that exists but failed its schema has been reported above; it is not missing.
-    if (spec.kind === 'json' && content[name] === undefined && !present.has(name)) {
+    // A data file that exists but failed to parse or validate has been reported; it is not missing.
+    if (spec.kind === 'json' && content[name] === undefined && !present.has(name) && !options.existing?.has(name)) {
       const result = (spec.schema as ZodType).safeParse(undefined);
       if (result.success) content[name] = result.data;
       else diagnostics.push({ code: 'content/missing-file', message: `the data file content/${spec.file} is missing`, hint: `create it; the ${name} collection reads it` });
@@ -173,6 +176,9 @@ export function validateRecord(
   spec: CollectionSpec,
   options: { drafts?: boolean; today: string },
 ): ValidatedRecord {
+  // A value holding a control character is one mistake at its escape, not also a schema's.
+  const control = controlCharactersInData(record);
+  if (control.length) return { diagnostics: control };
   const result = (spec.schema as ZodType).safeParse(record.data, { reportInput: true });
   if (!result.success) {
     return { diagnostics: result.error.issues.flatMap((issue) => describeIssue(issue, record, spec.schema)) };
@@ -310,13 +316,6 @@ function isPlainObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
-function fieldName(path: PropertyKey[]): string {
-  if (path.length === 0) return '(the whole file)';
-  return path
-    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
-    .join('');
-}
-
 function describeExpected(expected: string | undefined): string {
   switch (expected) {
     case 'string': return 'text';
@@ -358,23 +357,4 @@ function unwrap(schema: unknown): unknown {
     else break;
   }
   return s;
-}
-
-/**
- * Finds where a field sits in the file. Front matter and JSON are both read with the YAML reader,
- * which reports node positions; it only runs for files that have a problem, so the fast path pays
- * nothing.
- */
-export function locateField(record: ContentRecord, path: PropertyKey[], want: 'key' | 'value'): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
-  let offset: number | undefined;
-  try {
-    offset = yamlFieldOffset(record.dataSource, path, want);
-  } catch {
-    offset = undefined;
-  }
-  if (offset === undefined) return { file: record.file, line: record.dataLine, column: 1 };
-  const before = record.dataSource.slice(0, offset).split('\n');
-  const line = record.dataLine + before.length - 1;
-  const column = before[before.length - 1].length + 1;
-  return { file: record.file, line, column, frame: codeFrame(record.source, line, column) };
 }
