@@ -17,6 +17,11 @@ export const messages = {
     message: 'front matter starts with "---" but is never closed',
     hint: 'add a line with only "---" after the last field',
   }),
+  frontMatterCloseLine: (line: string) => ({
+    code: 'content/front-matter-close-line',
+    message: `the line "${line}" would close the front matter, but a closing "---" may be followed only by spaces or a # comment`,
+    hint: 'make it a line with only "---" (or "--- # a comment"), and move what follows it onto the next line',
+  }),
   jsonSyntax: (reason: string) => ({
     code: 'content/json-syntax',
     message: `not valid JSON: ${reason}`,

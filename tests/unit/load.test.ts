@@ -84,6 +84,21 @@ describe('loadContent', () => {
     );
   });
 
+  it('accepts a closing "---" followed by a comment, and keeps the comment out of the body', () => {
+    const { records, diagnostics } = load({ 'content/pages/end.md': '---\ntitle: Ends\n--- # end of front matter\n\nBody text\n' });
+    expect(diagnostics).toEqual([]);
+    expect(records[0].data).toEqual({ title: 'Ends' });
+    expect(records[0].body).toBe('\nBody text\n');
+    expect(records[0].bodyLine + records[0].body.split('\n').indexOf('Body text')).toBe(5);
+  });
+
+  it('says what is wrong with a closing line that holds more than "---" and a comment, at that line', () => {
+    const text = onlyError({ 'content/pages/end.md': '---\ntitle: Ends\n--- end\n\nBody text\n' });
+    expect(text).toMatch(/^content\/pages\/end\.md:3:5: the line "--- end" would close the front matter, but a closing "---" may be followed only by spaces or a # comment\n/);
+    expect(text).toContain('  > 3 | --- end\n      |     ^');
+    expect(onlyError({ 'content/pages/dashes.md': '---\ntitle: Ends\n----\nBody\n' })).toMatch(/^content\/pages\/dashes\.md:3:4: the line "----" would close/);
+  });
+
   it('reports malformed JSON at its line and column', () => {
     const text = onlyError({ 'content/site.json': '{\n  "title": "Heart Notes",\n  "lang": }\n' });
     expect(text).toBe(

@@ -155,12 +155,11 @@ export function parseMarkdownFile(file: string, source: string): ParsedFile {
   if (!opening) {
     return { data: {}, dataSource: '', dataLine: 1, body: text, bodyLine: 1 };
   }
-  const closing = /^---[ \t]*$/m;
+  // The closing "---" may carry a comment ("--- # end"), as any YAML line may.
+  const closing = /^---[ \t]*(?:#.*)?\r?$/m;
   const rest = text.slice(opening[0].length);
   const close = closing.exec(rest);
-  if (!close) {
-    return { diagnostic: { ...messages.frontMatterUnclosed(), file, line: 1, column: 1, frame: codeFrame(text, 1) } };
-  }
+  if (!close) return { diagnostic: unclosed(file, text) };
   const dataSource = rest.slice(0, close.index);
   const { block, body } = splitFrontMatter(text);
   try {
@@ -186,6 +185,19 @@ export function parseMarkdownFile(file: string, source: string): ParsedFile {
 }
 
 /**
+ * Front matter with no closing line: at the first line that starts with "---" but holds more (the
+ * likely closing line, e.g. "---x" or "--- end"), or at the opening line when there is none.
+ */
+function unclosed(file: string, text: string): Diagnostic {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l, i) => i > 0 && /^---/.test(l));
+  if (at === -1) return { ...messages.frontMatterUnclosed(), file, line: 1, column: 1, frame: codeFrame(text, 1) };
+  const extra = lines[at].replace(/\r$/, '');
+  const column = 3 + /^[ \t]*/.exec(extra.slice(3))![0].length + 1;
+  return { ...messages.frontMatterCloseLine(extra), file, line: at + 1, column, frame: codeFrame(text, at + 1, column) };
+}
+
+/**
  * Splits a file that opens with "---" into the YAML block and the body, by gray-matter's rules
  * (the usual front-matter convention): the block runs from the end of the opening "---" to the
  * first line that starts with "---"; the body starts after that "---", less one line break.
@@ -194,7 +206,7 @@ function splitFrontMatter(text: string): { block: string; body: string } {
   const afterOpening = text.slice(3);
   const closeAt = afterOpening.indexOf('\n---');
   if (closeAt === -1) return { block: afterOpening, body: '' };
-  const body = afterOpening.slice(closeAt + 4).replace(/^\r/, '').replace(/^\n/, '');
+  const body = afterOpening.slice(closeAt + 4).replace(/^[ \t]*#.*/, '').replace(/^\r/, '').replace(/^\n/, '');
   return { block: afterOpening.slice(0, closeAt), body };
 }
 
