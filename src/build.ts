@@ -118,7 +118,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     run.lap('render');
     // Unreadable images: at the Markdown or front matter naming them, or on the pages showing them.
     const problems = [...state.diagnostics, ...failures, ...imageFailureDiagnostics(state.images, sourceTexts(state), state.validated.images, pages)];
-    problems.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, problems));
+    problems.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, problems, state.unrouted));
     run.lap('check links');
     failOn(problems);
     if (options.checkOnly) abortOutput(staging);
@@ -470,7 +470,9 @@ function asWriteFailure(error: unknown, outDir: string): unknown {
  * only because of the error already shown at its file. The route functions cannot be asked which
  * pages the broken files would make (they would be handed data that failed its schema), so the
  * slugs those files would have (`slug:` or the file name) stand for their pages; a link whose last
- * segment is one of them is let through. Rejected: stopping before links whenever validation
+ * segment is one of them is let through. A route row that threw made none of its pages: a link
+ * to a path its pattern describes is let through too (`unrouted`), its cause being reported
+ * once (or being a broken entry the row's error names, see `buildRouteTable`). Rejected: stopping before links whenever validation
  * failed (an editor then meets dead links one build later) and reporting them anyway (a second,
  * misleading error for one mistake).
  */
@@ -481,6 +483,7 @@ export function checkContentLinks(
   texts: Map<string, string>,
   validated: Pick<ValidateResult, 'failed' | 'images'>,
   problems: Diagnostic[],
+  unrouted: string[] = [],
 ): Diagnostic[] {
   const pending = new Set(validated.failed.map((f) => f.slug));
   for (const p of problems) if (p.file?.endsWith('.md') && !p.code.startsWith('content/duplicate')) pending.add(basename(p.file, '.md'));
@@ -489,7 +492,7 @@ export function checkContentLinks(
   // at its field, not again on every listing, category or related-articles block that renders it;
   // an image only templates add is reported once per file.
   const seen = new Set(images.map((d) => d.message));
-  const links = checkLinks(linked, files, redirects, undefined, { texts, pending }).filter((d) => {
+  const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted }).filter((d) => {
     if (d.code !== 'links/missing-image') return true;
     const key = `${d.file}\0${d.message}`;
     if (seen.has(d.message) || seen.has(key)) return false;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
 import { bundleIslands, type IslandBundle } from './bundle/islands.ts';
@@ -10,7 +10,7 @@ import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder
 import { loadContent, readContentFiles, type ContentRecord } from './load/load.ts';
 import { hashText } from './plan/manifest.ts';
 import type { TemplateDeps } from './plan/template-deps.ts';
-import { buildRouteTable } from './routes/routes.ts';
+import { buildRouteTable, type BrokenEntry } from './routes/routes.ts';
 import { atomFeed, generatedHeaders, headersFile, redirectPage, robotsTxt, sitemapXml } from './site-files/site-files.ts';
 import { hostOf } from './hosts/host.ts';
 import { notFoundPages, redirectsFor } from './hosts/redirects.ts';
@@ -118,6 +118,8 @@ export interface SiteState {
   public: PublicListing;
   validated: ValidateResult;
   routes: Route[];
+  /** Patterns of route rows that threw (their error is in `diagnostics`, or is that of a broken entry). */
+  unrouted: string[];
   redirects: Redirect[];
   site: TemplateSite;
   /** Output path → what it is made of: public files, generated files, then pages. */
@@ -179,7 +181,7 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const data = validated.content as SiteContent;
   stage(siteChecks(config, data, content));
   const run = options.runSiteFunctions ?? ((fn) => fn());
-  const computed = run(() => runSiteFunctions(parts, data, options));
+  const computed = run(() => runSiteFunctions(parts, data, { ...options, broken: validated.failed }));
   stage(computed.routeProblems);
   const publicName = publicDirOf(config);
   stage([
@@ -189,7 +191,10 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const images = options.images ?? noImages();
   const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site, images);
   for (const [file, card] of computed.cards) outputs.set(file, { kind: 'card', card });
-  return { content, public: publicListing, validated, routes: computed.routes, redirects: computed.redirects, site: computed.site, outputs, diagnostics, images };
+  return {
+    content, public: publicListing, validated, routes: computed.routes, unrouted: computed.unrouted, redirects: computed.redirects,
+    site: computed.site, outputs, diagnostics, images,
+  };
 }
 
 /** The validation stage over loaded files, with the problems of loading and validating in one list. */
@@ -206,6 +211,10 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
   );
   const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today, existing }, options.validate);
   diagnostics.push(...validated.diagnostics);
+  // A Markdown file that failed to load is an entry left out as much as one that failed its schema.
+  for (const [file, loaded] of content) {
+    if (!loaded.record && loaded.diagnostics.length && file.endsWith('.md')) validated.failed.push({ file, slug: basename(file, '.md') });
+  }
   // Pages, settings and navigation all read the data files: without one, nothing renders truly.
   const dataMissing = Object.entries(config.collections).some(([name, spec]) => spec.kind === 'json' && validated.content[name] === undefined);
   if (dataMissing) throw new DiagnosticError(sortDiagnostics(diagnostics));
@@ -213,11 +222,11 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
 }
 
 /** Settings, routes, site data, redirects and generated files: what the site's own functions compute. */
-function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStateOptions) {
+function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStateOptions & { broken: BrokenEntry[] }) {
   const { config } = parts.compiled;
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
-  const table = buildRouteTable(config.routes, data);
+  const table = buildRouteTable(config.routes, data, options.broken);
   const { routes, cards } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)));
   const { styles, islands } = parts;
   const site: TemplateSite = {
@@ -228,7 +237,7 @@ function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStat
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
   const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets], options.host ?? hostOf(config), options.serverRules);
   for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
-  return { routes, routeProblems: table.diagnostics, site, redirects, siteFiles, cards };
+  return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards };
 }
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */

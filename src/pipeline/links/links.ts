@@ -3,6 +3,7 @@ import { codeFrame } from '../../diagnostics/frame.ts';
 import { escapeRegExp } from '../../escape.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { Redirect } from '../types.ts';
+import { matchesRoutePattern } from '../routes/routes.ts';
 import { leavesSite } from '../routes/urls.ts';
 import type { ImageRef } from '../validate/validate.ts';
 
@@ -25,6 +26,11 @@ export interface LinkSources {
    * that file, and would exist once it is fixed.
    */
   pending?: Set<string>;
+  /**
+   * Patterns of route rows that threw (`/guides, /guides/page/:n`): their pages are missing only
+   * because of an error already reported, so a link to one is not reported again.
+   */
+  unrouted?: string[];
 }
 
 /**
@@ -45,7 +51,7 @@ export function checkLinks(
     if (only && !only.has(page.outFile)) continue;
     const base = new URL(page.path, 'http://site.invalid');
     for (const link of page.links) {
-      const problem = judgeLink(link, base, targets, sources.pending);
+      const problem = judgeLink(link, base, targets, sources);
       if (problem) diagnostics.push(linkDiagnostic(page, link, problem, sources.texts));
     }
   }
@@ -90,7 +96,7 @@ function linkTargets(pages: LinkedPage[], files: Set<string>, redirects: Redirec
 }
 
 /** Whether an internal link on a page (at `base`) leads nowhere, to a missing anchor, or is fine (undefined). */
-function judgeLink(link: string, base: URL, targets: LinkTargets, pending: Set<string> | undefined): 'dead' | 'anchor' | undefined {
+function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unrouted }: LinkSources): 'dead' | 'anchor' | undefined {
   if (link === '' || leavesSite(link)) return undefined;
   let url: URL;
   try {
@@ -102,7 +108,7 @@ function judgeLink(link: string, base: URL, targets: LinkTargets, pending: Set<s
   const target = targets.fileFor(pathname);
   if (!target) {
     const slug = withoutTrailingSlash(pathname).split('/').pop()!.replace(/\.html$/, '');
-    return pending?.has(slug) ? undefined : 'dead';
+    return pending?.has(slug) || unrouted?.some((p) => matchesRoutePattern(p, pathname)) ? undefined : 'dead';
   }
   const fragment = url.hash.slice(1);
   if (!fragment || !target.endsWith('.html')) return undefined;

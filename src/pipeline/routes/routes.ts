@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
+import { escapeRegExp } from '../../escape.ts';
 import { outputFileProblem, sitePathProblem } from '../write/output-paths.ts';
 import type { PageSpec, Redirect, Route, RouteDef } from '../types.ts';
 
@@ -7,6 +8,8 @@ export interface RouteTable {
   routes: Route[];
   redirects: Redirect[];
   diagnostics: Diagnostic[];
+  /** Patterns of the route rows that threw, so made no pages: links to them are not dead links. */
+  failed: string[];
 }
 
 /**
@@ -32,12 +35,15 @@ export function normalisePath(path: string): string {
 
 /**
  * Expands the route table into one route per page plus the alias redirects, and rejects any two
- * inputs that would write the same file, naming every input involved.
+ * inputs that would write the same file, naming every input involved. `broken` lists the entries
+ * left out for errors already reported (optional): a row that throws naming one of them (a card
+ * pointing to that entry) is that same mistake, so it is not reported again.
  */
-export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Content): RouteTable {
+export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Content, broken: BrokenEntry[] = []): RouteTable {
   const diagnostics: Diagnostic[] = [];
   const routes: Route[] = [];
   const redirects: Redirect[] = [];
+  const failed: string[] = [];
   const claims = new Map<string, string[]>();
   const claim = (outFile: string, who: string) => claims.set(outFile, [...(claims.get(outFile) ?? []), who]);
 
@@ -46,7 +52,9 @@ export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Con
     try {
       pages = def.pages(content);
     } catch (error) {
-      diagnostics.push({ ...messages.renderFailed(def.pattern, (error as Error).message) });
+      const reason = (error as Error).message;
+      failed.push(def.pattern);
+      if (!namesBrokenEntry(reason, broken)) diagnostics.push({ ...messages.renderFailed(def.pattern, reason) });
       continue;
     }
     for (const page of pages) {
@@ -81,5 +89,27 @@ export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Con
 
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   redirects.sort((a, b) => (a.from < b.from ? -1 : 1));
-  return { routes, redirects, diagnostics };
+  return { routes, redirects, diagnostics, failed };
+}
+
+/** An entry left out because of an error in its file, and the slug its page would have. */
+export interface BrokenEntry {
+  file: string;
+  slug: string;
+}
+
+/** Whether an error message names a broken entry by its slug or file (as a whole word). */
+function namesBrokenEntry(reason: string, broken: BrokenEntry[]): boolean {
+  return broken.some((b) => [b.slug, b.file].some((name) => new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(reason)));
+}
+
+/**
+ * Whether a site path is one a route pattern (`/guides, /guides/page/:n`, `/{page}`) describes:
+ * each `:name` or `{name}` stands for one path segment.
+ */
+export function matchesRoutePattern(pattern: string, path: string): boolean {
+  return pattern.split(/,\s*/).some((one) => {
+    const source = one.trim().split(/(:\w+|\{\w+\})/).map((part, i) => (i % 2 ? '[^/]+' : escapeRegExp(part))).join('');
+    return new RegExp(`^${source}/?$`).test(path);
+  });
 }
