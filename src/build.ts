@@ -493,7 +493,7 @@ export function checkContentLinks(
   // an image only templates add is reported once per file.
   const seen = new Set(images.map((d) => d.message));
   const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted }).filter((d) => {
-    if (d.code !== 'links/missing-image') return true;
+    if (d.code !== 'links/missing-image' && d.code !== 'links/malformed-escape') return true;
     const key = `${d.file}\0${d.message}`;
     if (seen.has(d.message) || seen.has(key)) return false;
     seen.add(key);

@@ -167,6 +167,11 @@ export const messages = {
           message: `image "${src}" names no file beside the Markdown file (nor in public/)`,
           hint: 'put the image in the Markdown file\'s folder (./walk.jpg is the walk.jpg beside it), or start the path with / for a file in public/',
         },
+  malformedEscape: (src: string, escape: string) => ({
+    code: 'links/malformed-escape',
+    message: `image "${src}" holds "${escape}", which is not a valid %-escape, so it names no file`,
+    hint: 'a "%" must be followed by two hex digits that spell UTF-8 bytes (a space is %20); write the file name as it is, or rename the file to plain letters, digits and dashes',
+  }),
   imageUnreadable: (src: string, file: string, reason: string, page?: string) => ({
     code: 'images/unreadable',
     message: `image "${src}" (${file})${page ? ` on page ${page}` : ''} cannot be read as an image: ${reason}`,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { imageKey } from '../images/image-set.ts';
 import { hashText } from '../plan/manifest.ts';
 import type { CardsConfig, CardStyle, Route } from '../types.ts';
 import { CardPainter, type CardContent } from './card.ts';
@@ -49,7 +50,8 @@ export function planCards(config: CardsConfig | undefined, routes: Route[], root
     const spec = config.of(route);
     if (!spec) return route;
     const file = cardFile(route.path);
-    const imageFile = spec.image && /^\/(?!\/)/.test(spec.image) ? join(publicDir, decodeURI(spec.image)) : undefined;
+    // As for images in pages: the query and fragment dropped, a malformed %-escape kept as written (checkImages reports it).
+    const imageFile = spec.image && /^\/(?!\/)/.test(spec.image) ? join(publicDir, imageKey(spec.image, undefined)!) : undefined;
     const image = imageFile && existsSync(imageFile) ? imageFile : undefined;
     const content: CardContent = { title: spec.title, ...(spec.label ? { label: spec.label } : {}), ...(image ? { image } : {}) };
     const key = hashText(styleKey, JSON.stringify([spec.title, spec.label ?? '']), image ? hashes.of(image) : '');

@@ -121,7 +121,7 @@ function linkDiagnostic(page: LinkedPage, link: string, kind: 'dead' | 'anchor',
   const text = page.source ? texts?.get(page.source) : undefined;
   const at = text === undefined ? undefined : findInSource(text, link);
   const message =
-    kind === 'anchor' ? messages.deadAnchor(link, page.path) : IMAGE.test(link) ? messages.missingImage(link) : messages.deadLink(link, page.path);
+    kind === 'anchor' ? messages.deadAnchor(link, page.path) : IMAGE.test(link) ? imageProblem(link) : messages.deadLink(link, page.path);
   return { ...message, file: page.source, ...(at && text !== undefined ? { ...at, frame: codeFrame(text, at.line, at.column) } : {}) };
 }
 
@@ -142,6 +142,17 @@ function decodedOrAsWritten(text: string): string {
 /** An image by its extension, whatever follows it (`?v=2`, `#x`). */
 const IMAGE = /\.(?:png|jpe?g|gif|svg|webp|avif|ico)(?:[?#].*)?$/i;
 
+/** What is wrong with an image address that names no file: a %-escape that does not decode, or the file. */
+function imageProblem(src: string): ReturnType<typeof messages.missingImage> {
+  const path = src.replace(/[?#].*$/, '');
+  try {
+    decodeURI(path);
+    return messages.missingImage(src);
+  } catch {
+    return messages.malformedEscape(src, badEscape(path));
+  }
+}
+
 /** Image paths that start with "/" (any in `public/` or made by the build) and name no output file. */
 export function checkImages(images: ImageRef[], files: Set<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -149,11 +160,24 @@ export function checkImages(images: ImageRef[], files: Set<string>): Diagnostic[
     let pathname = image.src.replace(/[?#].*$/, '');
     try {
       pathname = decodeURI(pathname);
-    } catch { /* keep as written */ }
+    } catch { /* reported as such by imageProblem */ }
     if (files.has(pathname.replace(/^\/+/, ''))) continue;
-    diagnostics.push({ ...messages.missingImage(image.src), ...image.locate() });
+    diagnostics.push({ ...imageProblem(image.src), ...image.locate() });
   }
   return diagnostics;
+}
+
+/** The first %-escape of a path that does not decode: "%A." (not two hex digits) or "%E0%A4" (a cut UTF-8 sequence). */
+function badEscape(path: string): string {
+  const escapes = /(?:%[0-9A-Fa-f]{2})+(?:%(?![0-9A-Fa-f]{2}).{0,2})?|%.{0,2}/g;
+  for (let m = escapes.exec(path); m; m = escapes.exec(path)) {
+    try {
+      decodeURIComponent(m[0]);
+    } catch {
+      return m[0];
+    }
+  }
+  return '%';
 }
 
 /**

@@ -112,11 +112,12 @@ function slugOf(record: ContentRecord): string {
   return typeof slug === 'string' ? slug : basename(record.file, '.md');
 }
 
-const IMAGE = /^\/(?!\/)\S+\.(?:png|jpe?g|gif|svg|webp|avif|ico)$/i;
+const IMAGE = /^\/(?!\/)\S+\.(?:png|jpe?g|gif|svg|webp|avif|ico)(?:[?#]\S*)?$/i;
 
 /**
  * Every site path of an image in a record's data: any text value starting with one "/" and ending
- * in an image extension. That is every `imagePath()` field, and any other field holding one,
+ * in an image extension (before any query or fragment, which are dropped to find the file, as in
+ * a page's Markdown). That is every `imagePath()` field, and any other field holding one,
  * without the schema having to mark them.
  */
 function findImages(record: ContentRecord): ImageRef[] {
