@@ -276,13 +276,19 @@ async function scaffold(root: string, kind: string, title: string, slugOption: s
   if (!slug) {
     throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
   }
-  const { scaffoldContent } = await import('../src/pipeline/validate/scaffold-content.ts');
+  const { scaffoldContent, scaffoldProblem } = await import('../src/pipeline/validate/scaffold-content.ts');
   const today = new Date().toISOString().slice(0, 10);
-  const { file, text } = make({ title, slug, today, content: scaffoldContent(root, config, today) });
+  const { file, text } = make({ title, slug, today, ...scaffoldContent(root, config, today) });
   const contentDir = config.contentDir ?? 'content';
   const name = file.split('/').pop() ?? '';
   if (!file.startsWith(`${contentDir}/`) || file.split('/').some((s) => s === '..' || s.startsWith('.')) || !/^[a-z0-9][a-z0-9._-]*\.(md|json)$/.test(name)) {
     throw new UsageError(`the "${kind}" scaffold in site.config.ts named the file "${file}", which is not a content file with a safe name; use the slug it is given (${slug})`);
+  }
+  // The build's own checks, so `new` never writes a file the build refuses (a title too long, a control character).
+  const problem = scaffoldProblem(file, text, config, today);
+  if (problem) {
+    const shown = title.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    throw new UsageError(`"${shown}" cannot be used: the build would refuse ${file} because ${problem.message}; nothing was written`);
   }
   const path = join(root, file);
   if (existsSync(path)) {
@@ -377,7 +383,7 @@ async function scaffoldKindsHelp(root: string): Promise<string> {
     const width = Math.max(...kinds.map(([kind]) => kind.length));
     const { scaffoldContent } = await import('../src/pipeline/validate/scaffold-content.ts');
     const today = new Date().toISOString().slice(0, 10);
-    const example = { title: 'First date ideas', slug: 'first-date-ideas', today, content: scaffoldContent(root, config, today) };
+    const example = { title: 'First date ideas', slug: 'first-date-ideas', today, ...scaffoldContent(root, config, today) };
     const lines = kinds.map(([kind, make]) => {
       let file: string;
       try {

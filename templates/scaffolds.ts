@@ -24,13 +24,24 @@ export const scaffoldText = { articles: all, pages: all, guides: all };
 
 type Input = ScaffoldInput<SiteContent>;
 
+/**
+ * One more than the highest article id, counting articles that fail to load or validate too (read
+ * off their `id:` line), so a new article never takes the id of one that is only broken for now.
+ */
+function nextArticleId(content: SiteContent, broken: Input['broken']): number {
+  const written = broken
+    .filter((b) => b.file.startsWith('content/articles/'))
+    .map((b) => Number(/^id:[ \t]*["']?(\d+)/m.exec(b.text)?.[1] ?? 0));
+  return Math.max(0, ...content.articles.map((a) => a.data.id), ...written) + 1;
+}
+
 export const scaffolds = {
-  post: ({ title, slug, today, content }: Input) => ({
+  post: ({ title, slug, today, content, broken }: Input) => ({
     file: `content/articles/${slug}.md`,
     text: [
       '---',
       // The next free id: listings and category pages name articles by id.
-      `id: ${Math.max(0, ...content.articles.map((a) => a.data.id)) + 1}`,
+      `id: ${nextArticleId(content, broken)}`,
       `title: ${JSON.stringify(title)}`,
       `excerpt: ${JSON.stringify(PLACEHOLDER.excerpt)}`,
       `category: Relationship`,

@@ -105,6 +105,11 @@ export interface ScaffoldInput<Content = Record<string, unknown>> {
   today: string;
   /** The validated content, drafts and future-dated entries included. */
   content: Content;
+  /**
+   * Content files that failed to load or validate, so are not in `content`, with their text
+   * (path relative to the project root): what they hold (an id, say) is still taken.
+   */
+  broken: { file: string; text: string }[];
 }
 
 /** A problem a site's `checks` found: the entry (or its file), the field, and what to do. */

@@ -68,10 +68,16 @@ export function readContentFile(path: string, file: string): { text: string; pro
   if (typeof decoded !== 'string') {
     return { text: decoded.lossy, problem: { ...messages.notUtf8(decoded.byte), file, ...decoded.at, frame: codeFrame(decoded.lossy, decoded.at.line, decoded.at.column) } };
   }
-  const control = controlCharacter(decoded);
-  if (!control) return { text: decoded };
+  const problem = controlCharacterProblem(decoded, file);
+  return problem ? { text: decoded, problem } : { text: decoded };
+}
+
+/** The first control character written in a file's text, as a problem at its line and column. */
+export function controlCharacterProblem(text: string, file: string): Diagnostic | undefined {
+  const control = controlCharacter(text);
+  if (!control) return undefined;
   const { line, column } = control.at;
-  return { text: decoded, problem: { ...messages.controlCharacter(control.code), file, line, column, frame: codeFrame(decoded, line, column) } };
+  return { ...messages.controlCharacter(control.code), file, line, column, frame: codeFrame(text, line, column) };
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

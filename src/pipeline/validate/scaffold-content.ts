@@ -1,13 +1,34 @@
-import { readContent } from '../site-state.ts';
-import type { CollectionSpec, ContentOf, SiteConfig } from '../types.ts';
-import { validateContent } from './validate.ts';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { controlCharacterProblem } from '../load/load.ts';
+import { loadFile, readContent } from '../site-state.ts';
+import type { CollectionSpec, ContentOf, ScaffoldInput, SiteConfig } from '../types.ts';
+import { validateContent, validateRecord } from './validate.ts';
 
 /**
- * The content a scaffold (`heartnotes new`) is given: every file that validates, drafts and
- * future-dated entries included, since a new entry must not take what an unpublished one holds
- * (its id, say). Files with problems are left out rather than stopping `new`: `check` reports them.
+ * What a scaffold (`heartnotes new`) is given besides the title: every file that validates,
+ * drafts and future-dated entries included, since a new entry must not take what an unpublished
+ * one holds (its id, say); and the files that do not, with their text, for the same reason (a
+ * broken entry still holds its id). Broken files do not stop `new`: `check` reports them.
  */
-export function scaffoldContent(root: string, config: SiteConfig, today: string): ContentOf<Record<string, CollectionSpec>> {
-  const records = [...readContent(root, config).values()].flatMap((f) => (f.record ? [f.record] : []));
-  return validateContent(records, config.collections, { drafts: true, today }).content as ContentOf<Record<string, CollectionSpec>>;
+export function scaffoldContent(root: string, config: SiteConfig, today: string): Pick<ScaffoldInput<ContentOf<Record<string, CollectionSpec>>>, 'content' | 'broken'> {
+  const files = readContent(root, config);
+  const records = [...files.values()].flatMap((f) => (f.record ? [f.record] : []));
+  const validated = validateContent(records, config.collections, { drafts: true, today });
+  const failed = new Set(validated.failed.map((f) => f.file));
+  const broken = [...files].filter(([file, f]) => !f.record || failed.has(file)).map(([file, f]) => ({ file, text: f.text }));
+  return { content: validated.content as ContentOf<Record<string, CollectionSpec>>, broken };
+}
+
+/**
+ * The first problem a build would find in the file a scaffold made (the same checks: control
+ * characters, front matter, the collection's schema), so `new` never writes what the build then
+ * refuses; undefined when there is none. A draft may keep the scaffold's placeholder text.
+ */
+export function scaffoldProblem(file: string, text: string, config: SiteConfig, today: string): Diagnostic | undefined {
+  const control = controlCharacterProblem(text, file);
+  if (control) return control;
+  const loaded = loadFile(file, text, config);
+  if (!loaded.record) return loaded.diagnostics[0];
+  const spec = config.collections[loaded.record.collection];
+  return validateRecord(loaded.record, spec, { drafts: true, today }).diagnostics[0];
 }

@@ -1,0 +1,169 @@
+// Fault and abuse probes on the real site (issue 28, "Nothing lost in production"): each bad input
+// is one clear error at file:line:col naming the fix, and nothing broken is published. Run through
+// the real CLI on a copy of the project; each test puts back the files it changed.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/cli.ts';
+import { copyProject } from '../helpers/fixtures.ts';
+
+let root: string;
+const originals = new Map<string, string>();
+
+/** Changes a file of the copy (put back after the test) by `edit`, which must change it. */
+function edit(file: string, change: (text: string) => string): void {
+  const path = join(root, file);
+  const text = readFileSync(path, 'utf8');
+  if (!originals.has(file)) originals.set(file, text);
+  const changed = change(text);
+  expect(changed, `the edit of ${file} changed nothing`).not.toBe(text);
+  writeFileSync(path, changed);
+}
+
+/** The 1-based line of `file` (as it is now) that starts with `start`. */
+const lineOf = (file: string, start: string) => readFileSync(join(root, file), 'utf8').split('\n').findIndex((l) => l.startsWith(start)) + 1;
+
+const check = () => runCli(['check', '--root', root]);
+
+/** The first line of every problem printed, in the order printed. */
+const headlines = (r: CliResult) => r.stderr.split('\n').filter((l) => /^\S/.test(l) && !/^\d+ problems? found/.test(l));
+
+/** The command failed with exactly these problems (first lines, in order) and said how many, without a stack trace. */
+function expectProblems(r: CliResult, expected: (string | RegExp)[]) {
+  expect(r.status, r.stderr).toBe(1);
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  const lines = headlines(r);
+  expect(lines, r.stderr).toHaveLength(expected.length);
+  expected.forEach((e, i) => (typeof e === 'string' ? expect(lines[i]).toBe(e) : expect(lines[i]).toMatch(e)));
+  expect(r.stderr).toMatch(new RegExp(`\\n${expected.length} problems? found; nothing was written\\.\\n`));
+}
+
+beforeAll(() => {
+  root = copyProject('heartnotes-probes-', '{ search: undefined }');
+});
+afterEach(() => {
+  for (const [file, text] of originals) writeFileSync(join(root, file), text);
+  originals.clear();
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('control characters written as escapes', () => {
+  it('"\\u0000" and "\\u001b" in a front-matter title are an error at the escape, and nothing reaches the page or feed', () => {
+    const file = 'content/articles/first-date-tips.md';
+    edit(file, (t) => t.replace(/^title: .*$/m, 'title: "First \\u0000 Date \\u001b[31m"'));
+    const line = lineOf(file, 'title:');
+    const r = runCli(['build', '--root', root, '--out', 'probe-out']);
+    expectProblems(r, [
+      `${file}:${line}:15: "title" holds the invisible control character U+0000 (written here as an escape), which would reach the page unseen and make the feed and sitemap invalid XML`,
+    ]);
+    expect(r.stderr).toContain(`  > ${line} | title: "First \\u0000 Date \\u001b[31m"\n      |               ^`);
+    expect(r.stderr).toMatch(/hint: delete the escape/);
+    expect(existsSync(join(root, 'probe-out'))).toBe(false);
+  });
+
+  it('a JSON escape of U+0085 (a C1 control) in a data file is the one error, at its line and column', () => {
+    const file = 'content/data/nav.json';
+    edit(file, (t) => t.replace('"Articles"', '"Arti\\u0085cles"'));
+    const line = lineOf(file, '  { "name": "Arti');
+    expectProblems(check(), [
+      `${file}:${line}:18: "[1].name" holds the invisible control character U+0085 (written here as an escape), which would reach the page unseen and make the feed and sitemap invalid XML`,
+    ]);
+  });
+
+  it('YAML\'s short escapes (\\e, \\N) are caught too; \\t and \\n are fine', () => {
+    const file = 'content/articles/first-date-tips.md';
+    edit(file, (t) => t.replace(/^excerpt: .*$/m, 'excerpt: "One\\ttab and\\na line break"').replace(/^coverAlt: .*$/m, 'coverAlt: "A heart \\e[0m"'));
+    let r = check();
+    expectProblems(r, [new RegExp(`^${file}:${lineOf(file, 'coverAlt:')}:20: "coverAlt" holds the invisible control character U\\+001B`)]);
+    edit(file, (t) => t.replace('"A heart \\e[0m"', '"A heart \\N"'));
+    r = check();
+    expectProblems(r, [new RegExp(`^${file}:${lineOf(file, 'coverAlt:')}:20: "coverAlt" holds the invisible control character U\\+0085`)]);
+  });
+});
+
+describe('one broken entry, one problem', () => {
+  it('a YAML error in a gift guide that /guides, /posts and category pages list is the only problem reported', () => {
+    const file = 'content/gifts/impress-herMom-gift-guide.md';
+    edit(file, (t) => t.replace(/^---\n/, '---\nbad: [unclosed\n'));
+    const r = check();
+    expectProblems(r, [/^content\/gifts\/impress-herMom-gift-guide\.md:3:1: front matter is not valid YAML: /]);
+    expect(r.stderr).not.toMatch(/a card points to|points to no page/);
+  });
+
+  it('a card in guide-index.json that names no page at all is still reported, and its pages\' links are not', () => {
+    const file = 'content/data/guide-index.json';
+    edit(file, (t) => t.replace('"slug": "impress-herMom-gift-guide"', '"slug": "impress-her-mom-gift-guide-typo"'));
+    const r = check();
+    const lines = headlines(r);
+    expect(lines.length, r.stderr).toBeGreaterThan(0);
+    expect(lines[0]).toMatch(/^rendering \/guides, \/guides\/page\/:n failed: a card points to "impress-her-mom-gift-guide-typo"/);
+    expect(r.stderr).not.toMatch(/link "\/guides(\/page\/\d+)?" on page/);
+  });
+});
+
+describe('image paths', () => {
+  it('a malformed %-escape in a coverImage is an error at the field, not a URIError', () => {
+    const file = 'content/articles/first-date-tips.md';
+    edit(file, (t) => t.replace(/^coverImage: .*$/m, 'coverImage: /images/covers/%E0%A4%A.svg'));
+    expectProblems(check(), [
+      `${file}:${lineOf(file, 'coverImage:')}:13: image "/images/covers/%E0%A4%A.svg" holds "%E0%A4%A.", which is not a valid %-escape, so it names no file`,
+    ]);
+  });
+
+  it('a coverImage with ?v=1#x is found without its query and fragment: the social card shows the same cover', () => {
+    const card = () => readFileSync(join(root, 'probe-out', 'cards', 'post', 'first-date-tips.png'));
+    let r = runCli(['build', '--root', root, '--out', 'probe-out']);
+    expect(r.status, r.stderr).toBe(0);
+    const plain = card();
+    edit('content/articles/first-date-tips.md', (t) => t.replace(/^(coverImage: \S+)$/m, '$1?v=1#x'));
+    r = runCli(['build', '--root', root, '--out', 'probe-out']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(card().equals(plain)).toBe(true);
+    rmSync(join(root, 'probe-out'), { recursive: true, force: true });
+  });
+});
+
+describe('data files', () => {
+  it('a malformed JSON data file is said to be malformed, at its line and column, and not also missing', () => {
+    const file = 'content/data/nav.json';
+    edit(file, (t) => t.replace('"Home"', '"Home" oops'));
+    const r = check();
+    expectProblems(r, [`${file}:${lineOf(file, '  { "name": "Home"')}:20: not valid JSON: Expected ',' or '}' after property value`]);
+    expect(r.stderr).not.toMatch(/is missing/);
+  });
+});
+
+describe('new applies the build\'s rules', () => {
+  const created = (slug: string) => join(root, 'content', 'articles', `${slug}.md`);
+
+  it('refuses, in one sentence and writing nothing, a title the build would refuse: too long, an escape, a C1 control', () => {
+    const long = `A ${'very '.repeat(28)}long title`;
+    expect(long.length).toBeGreaterThan(140);
+    const cases: [string, string, RegExp][] = [
+      [long, 'a-very-very', /because "title" is not valid: too big: expected string to have <=140 characters; nothing was written\n$/],
+      ['Esc \u001b[31m red', 'esc-31m-red', /^"Esc \\u001b\[31m red" cannot be used: the build would refuse content\/articles\/esc-31m-red\.md because "title" holds the invisible control character U\+001B/],
+      ['Next \u0085 line', 'next-line', /^"Next \\u0085 line" cannot be used: .* because this file holds the invisible control character U\+0085/],
+    ];
+    for (const [title, slugStart, says] of cases) {
+      const r = runCli(['new', 'post', title, '--root', root]);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(says);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+      expect(readdirSync(join(root, 'content', 'articles')).filter((f) => f.startsWith(slugStart))).toEqual([]);
+    }
+  });
+
+  it('gives a new article the id after that of an article that fails to load, not a duplicate of it', () => {
+    const ids = readdirSync(join(root, 'content', 'articles')).map((f) => Number(/^id: (\d+)$/m.exec(readFileSync(join(root, 'content', 'articles', f), 'utf8'))?.[1] ?? 0));
+    const broken = Math.max(...ids) + 5;
+    edit('content/articles/first-date-tips.md', (t) => t.replace(/^id: \d+$/m, `id: ${broken}`).replace(/^title: .*$/m, 'title: [unclosed'));
+    const r = runCli(['new', 'post', 'A fresh start', '--root', root]);
+    try {
+      expect(r.status, r.stderr).toBe(0);
+      expect(readFileSync(created('a-fresh-start'), 'utf8')).toMatch(new RegExp(`\\nid: ${broken + 1}\\n`));
+    } finally {
+      rmSync(created('a-fresh-start'), { force: true });
+    }
+  });
+});
