@@ -26,7 +26,7 @@ export type {
 } from './pipeline/types.ts';
 
 /** Schema building blocks for collections: dates, date-times, site paths, image paths, slugs. */
-export { dateField, dateTimeField, imagePath, sitePath, slugField } from './pipeline/validate/fields.ts';
+export { dateField, dateTimeField, imagePath, sitePath, slugField, webUrl } from './pipeline/validate/fields.ts';
 
 /** "Did you mean …": the nearest name to a mistyped one, and candidates ordered nearest first (for a site's `checks`). */
 export { byCloseness, closest } from './pipeline/validate/closest.ts';

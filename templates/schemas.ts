@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, dateTimeField, imagePath, sitePath, slugField } from '../src/index.ts';
+import { dateField, dateTimeField, imagePath, sitePath, slugField, webUrl } from '../src/index.ts';
 import { checkAllowedUrl, normalizeAllowList } from '../site/landing/index.ts';
 
 /** content/site.json: the site's name, address and settings editors may change. */
@@ -7,7 +7,7 @@ export const siteSchema = z.strictObject({
   title: z.string().min(1),
   tagline: z.string(),
   description: z.string().min(1).max(200),
-  url: z.string().url(),
+  url: webUrl(),
   lang: z.string().default('en'),
   copyrightYear: z.number().int().min(2000).max(2100),
   affiliateHosts: z.array(z.string()).default([]),
@@ -94,7 +94,7 @@ export const outboundSchema = z.array(
   z.strictObject({
     id: z.string().regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and dashes'),
     partner: z.string().min(1),
-    url: z.string().url(),
+    url: webUrl(),
     /** Card fields, for ids listed in features.json (optional). */
     title: z.string().optional(),
     excerpt: z.string().optional(),
@@ -108,7 +108,7 @@ export const partnersSchema = z.array(
   z.strictObject({
     name: z.string(),
     description: z.string(),
-    url: z.string().url(),
+    url: webUrl(),
     cta: z.string(),
     image: imagePath(),
     imageAlt: z.string(),
@@ -138,7 +138,7 @@ export const pageSchema = z.strictObject({
   /** Reports the ad conversion (49 USD) when the page is viewed, only with advertising consent: the order thank-you page (default: false). */
   conversionOnLoad: z.boolean().default(false),
   /** The call-to-action shown by the affiliate-button template (optional). */
-  button: z.strictObject({ text: z.string(), href: z.string().url() }).optional(),
+  button: z.strictObject({ text: z.string(), href: webUrl() }).optional(),
   aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
   updated: dateField().optional(),
@@ -261,7 +261,7 @@ export const reviewSchema = z.strictObject({
   author: z.string().min(1),
   tags: z.array(z.string()).default([]),
   excerpt: z.string().optional(),
-  affiliateLink: z.string().url().optional(),
+  affiliateLink: webUrl().optional(),
   /** Internal bookkeeping; never shown on the site. */
   commission: z.union([z.number(), z.string()]),
   price,
@@ -296,7 +296,7 @@ const giftItem = z.strictObject({
   /** Our editors' rating, e.g. "★★★★☆ 4/5 (our rating)": never a shop's or invented review count. */
   rating: z.string().min(1),
   quote: z.string().default(''),
-  link: z.string().url(),
+  link: webUrl(),
   buttonText: z.string().min(1),
 });
 

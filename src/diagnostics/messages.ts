@@ -135,6 +135,11 @@ export const messages = {
       ? `rename the file to ${suggestion}.md, or add "slug: ${suggestion}" to its front matter`
       : 'rename the file using letters a-z, digits and dashes, or add a "slug:" made of them to its front matter',
   }),
+  unsafeLink: (href: string) => ({
+    code: 'markdown/unsafe-link',
+    message: `the address "${href.length > 60 ? `${href.slice(0, 60)}…` : href}" would be removed from the page, leaving a link or button that does nothing (or an image that shows nothing): pages keep only http, https, mailto, irc, ircs and xmpp addresses and addresses on this site`,
+    hint: 'use the https:// address of the page it should open (or a path such as /about), or remove the link',
+  }),
   tooDeep: (depth: number, max: number) => ({
     code: 'markdown/too-deep',
     message: `lists or quotes are nested more than ${max} levels deep here (about ${depth}); deeper nesting takes minutes to read, then fails`,

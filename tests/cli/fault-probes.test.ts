@@ -167,3 +167,34 @@ describe('new applies the build\'s rules', () => {
     }
   });
 });
+
+describe('partner and button addresses', () => {
+  it('a partner URL with a space is an error at its line in promos.json, not a _redirects rule that silently fails', () => {
+    const file = 'content/data/promos.json';
+    edit(file, (t) => t.replace('"url": "https://voicemap.me/"', '"url": "https://voicemap.me/tours near me"'));
+    const r = runCli(['build', '--root', root, '--out', 'probe-out']);
+    expectProblems(r, [
+      `${file}:${lineOf(file, '    "url": "https://voicemap.me/tours')}:12: "[2].url" is not valid: expected an address without spaces or quotes, but it holds a space at character 26, which breaks its redirect rule and link`,
+    ]);
+    expect(r.stderr).toContain('hint: remove it, or write it as %20 if the address really contains it');
+    expect(existsSync(join(root, 'probe-out'))).toBe(false);
+  });
+
+  it('a javascript: button address in front matter is an error at its line, naming the fix', () => {
+    const file = 'content/pages/affiliate-button.md';
+    edit(file, (t) => t.replace(/^  href: .*$/m, '  href: javascript:buy()'));
+    const r = check();
+    expectProblems(r, [
+      `${file}:${lineOf(file, '  href:')}:9: "button.href" is not valid: expected an http(s) address, but it is a "javascript:" address, which browsers will not follow from this page (it is removed, so the button or link does nothing)`,
+    ]);
+    expect(r.stderr).toContain('hint: use the https:// address of the page it should open');
+  });
+
+  it('a javascript: link in a Markdown body is an error at its line and column; one in a code block is left alone', () => {
+    const file = 'content/articles/first-date-tips.md';
+    edit(file, (t) => `${t}\n[Buy now](javascript:buy(1)) today.\n\n\`\`\`\n[example](javascript:void)\n\`\`\`\n`);
+    expectProblems(check(), [
+      `${file}:${lineOf(file, '[Buy now]')}:11: the address "javascript:buy(1)" would be removed from the page, leaving a link or button that does nothing (or an image that shows nothing): pages keep only http, https, mailto, irc, ircs and xmpp addresses and addresses on this site`,
+    ]);
+  });
+});

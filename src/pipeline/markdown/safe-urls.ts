@@ -26,3 +26,28 @@ export function rehypeSafeUrls() {
     });
   };
 }
+
+/**
+ * Links and images written in a Markdown body whose address `rehypeSafeUrls` would empty (a
+ * `javascript:` or `data:` address, say), each at its 1-based line (of the body) and column, so
+ * the editor hears of it instead of publishing a link that does nothing. Inline links, reference
+ * definitions and autolinks are read; fenced code is skipped.
+ */
+export function unsafeLinksIn(body: string): { href: string; line: number; column: number }[] {
+  const found: { href: string; line: number; column: number }[] = [];
+  let fence: string | undefined;
+  body.split('\n').forEach((text, i) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(text)?.[1];
+    if (marker && (!fence || marker.startsWith(fence))) {
+      fence = fence ? undefined : marker;
+      return;
+    }
+    if (fence) return;
+    const links = /\]\(\s*<?((?:[^\s()<>]|\([^\s()]*\))+)|^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)|<([a-z][a-z0-9+.-]{1,31}:[^\s<>]*)>/gi;
+    for (let m = links.exec(text); m; m = links.exec(text)) {
+      const href = m[1] ?? m[2] ?? m[3];
+      if (!isSafeUrl(href)) found.push({ href, line: i + 1, column: m.index + m[0].indexOf(href) + 1 });
+    }
+  });
+  return found;
+}

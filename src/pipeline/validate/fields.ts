@@ -60,3 +60,37 @@ export const imagePath = () => z.string().regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'e
 /** A slug: lowercase letters, digits and dashes. */
 export const slugField = () =>
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i, 'expected letters, digits and dashes, such as hello-world');
+
+/**
+ * An absolute `http:` or `https:` address, written so that it reaches the page and a `_redirects`
+ * line as it is: no spaces (they split a `_redirects` line, so the rule silently fails) or other
+ * characters an address cannot hold unescaped, and no other scheme (a `javascript:` link is
+ * removed from pages, leaving a button that does nothing).
+ */
+export const webUrl = () =>
+  z.string().superRefine((value, ctx) => {
+    const problem = webUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, input: value, params: { hint: problem.hint } });
+  });
+
+/** Why `value` is not an address `webUrl()` accepts (with the fix), or undefined. */
+function webUrlProblem(value: string): { message: string; hint: string } | undefined {
+  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(value)?.[1].toLowerCase();
+  if (scheme && scheme !== 'http' && scheme !== 'https') {
+    return { message: `expected an http(s) address, but it is a "${scheme}:" address, which browsers will not follow from this page (it is removed, so the button or link does nothing)`, hint: 'use the https:// address of the page it should open' };
+  }
+  const bad = /[\s"<>\\^`{|}\u0000-\u001f\u007f]/.exec(value);
+  if (bad) {
+    const what = /\s/.test(bad[0]) ? 'a space' : `the character ${JSON.stringify(bad[0])}`;
+    const escaped = encodeURIComponent(bad[0]) === bad[0] ? `%${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(bad[0]);
+    return { message: `expected an address without spaces or quotes, but it holds ${what} at character ${bad.index + 1}, which breaks its redirect rule and link`, hint: `remove it, or write it as ${escaped} if the address really contains it` };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { message: 'expected a full address such as https://example.com/page', hint: 'start it with https:// and the site\'s host name' };
+  }
+  if (!scheme || !url.hostname) return { message: 'expected a full address such as https://example.com/page', hint: 'start it with https:// and the site\'s host name' };
+  return undefined;
+}

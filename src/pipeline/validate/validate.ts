@@ -7,6 +7,7 @@ import type { ContentRecord } from '../load/load.ts';
 import type { CollectionSpec, Entry } from '../types.ts';
 import { fillPlaceholders } from '../markdown/pipeline.ts';
 import { MAX_NESTING, tooDeeplyNested } from '../markdown/nesting.ts';
+import { unsafeLinksIn } from '../markdown/safe-urls.ts';
 import { sitePathProblem } from '../write/output-paths.ts';
 import { slugify } from '../load/slug.ts';
 import { closest } from './closest.ts';
@@ -232,13 +233,18 @@ function scaffoldTextLeft(record: ContentRecord, data: Record<string, unknown>, 
 
 /**
  * What the schema cannot see: a file name that cannot be an address (when no `slug` replaces it),
- * and nesting too deep to parse in reasonable time.
+ * a link whose address pages would drop (`javascript:`), and nesting too deep to parse in
+ * reasonable time.
  */
 function checkBody(record: ContentRecord, data: Record<string, unknown>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const id = basename(record.file, '.md');
   if (typeof data.slug !== 'string' && sitePathProblem(`/${id}`)) {
     diagnostics.push({ ...messages.unsafeFileName(id, slugify(id)), file: record.file });
+  }
+  for (const link of unsafeLinksIn(record.body)) {
+    const line = record.bodyLine + link.line - 1;
+    diagnostics.push({ ...messages.unsafeLink(link.href), file: record.file, line, column: link.column, frame: codeFrame(record.source, line, link.column) });
   }
   const nesting = tooDeeplyNested(record.body);
   if (nesting) {
@@ -309,7 +315,7 @@ function describeIssue(issue: ZodIssueLike, record: ContentRecord, schema: ZodTy
       ? `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, but it is ${describeValue(issue.input)}`
       : `is not valid: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
   const hint =
-    issue.code === 'invalid_value' ? `use one of the listed values` : `fix the value of "${field}"`;
+    issue.code === 'invalid_value' ? `use one of the listed values` : typeof issue.params?.hint === 'string' ? issue.params.hint : `fix the value of "${field}"`;
   return [{ ...messages.invalidValue(field, problem, hint), ...locateField(record, issue.path, 'value') }];
 }
 
