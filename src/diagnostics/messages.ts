@@ -177,10 +177,10 @@ export const messages = {
     message: `image "${src}" holds "${escape}", which is not a valid %-escape, so it names no file`,
     hint: 'a "%" must be followed by two hex digits that spell UTF-8 bytes (a space is %20); write the file name as it is, or rename the file to plain letters, digits and dashes',
   }),
-  imageUnreadable: (src: string, file: string, reason: string, page?: string) => ({
+  imageUnreadable: (src: string, { file, reason, hint }: { file: string; reason: string; hint?: string }, page?: string) => ({
     code: 'images/unreadable',
     message: `image "${src}" (${file})${page ? ` on page ${page}` : ''} cannot be read as an image: ${reason}`,
-    hint: `replace ${file} with a real JPEG, PNG, WebP, GIF or AVIF file (renaming a file to .jpg does not convert it), or point to another image`,
+    hint: hint ?? `replace ${file} with a real JPEG, PNG, WebP, GIF or AVIF file (renaming a file to .jpg does not convert it), or point to another image`,
   }),
   deadAnchor: (href: string, page: string) => ({
     code: 'links/dead-anchor',

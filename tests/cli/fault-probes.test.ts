@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 import { copyProject } from '../helpers/fixtures.ts';
+import { pngHeaderOnly } from '../helpers/images.ts';
 
 let root: string;
 const originals = new Map<string, string>();
@@ -196,5 +197,22 @@ describe('partner and button addresses', () => {
     expectProblems(check(), [
       `${file}:${lineOf(file, '[Buy now]')}:11: the address "javascript:buy(1)" would be removed from the page, leaving a link or button that does nothing (or an image that shows nothing): pages keep only http, https, mailto, irc, ircs and xmpp addresses and addresses on this site`,
     ]);
+  });
+});
+
+describe('an image too large to decode', () => {
+  it('a 20000×20000 PNG is an error at the Markdown that shows it, saying the pixel limit and to downscale it', () => {
+    writeFileSync(join(root, 'public/images/huge.png'), pngHeaderOnly(20000, 20000));
+    const file = 'content/articles/first-date-tips.md';
+    edit(file, (t) => `${t}\n![A very large photo](/images/huge.png)\n`);
+    try {
+      const r = check();
+      expectProblems(r, [
+        `${file}:${lineOf(file, '![A very large photo]')}:23: image "/images/huge.png" (public/images/huge.png) cannot be read as an image: it is 20000×20000 pixels (400 megapixels), over the limit of 268402689 pixels (268 megapixels, 16383×16383) an image may have`,
+      ]);
+      expect(r.stderr).toMatch(/hint: downscale it to at most \d+ pixels wide \(the widest the site shows it\) and save it again/);
+    } finally {
+      rmSync(join(root, 'public/images/huge.png'));
+    }
   });
 });

@@ -1,5 +1,6 @@
 // Raster inputs for the image step's tests, made with sharp: nothing binary is committed.
 import { writeFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { copyFixture, type FixtureCopy } from './fixtures.ts';
@@ -38,3 +39,23 @@ export async function imageSite(prefix: string): Promise<FixtureCopy> {
   return fx;
 }
 
+
+/**
+ * A PNG whose header says `width`×`height` (8-bit grey) with one empty row of data: enough for a
+ * reader to learn its size, cheap to make at sizes no test could encode (20000×20000).
+ */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]);
+}

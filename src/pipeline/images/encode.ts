@@ -43,6 +43,16 @@ export function widthsFor(own: number, widths: number[]): number[] {
   return fit.length ? fit : [own];
 }
 
+/** The most pixels sharp decodes (its `limitInputPixels` default, 16383 × 16383): a guard against decompression bombs. */
+const MAX_PIXELS = 0x3fff * 0x3fff;
+
+/** An image over the pixel limit: what it is, the limit, and the fix (a hint the build prints). */
+function tooManyPixels(width: number, height: number, widest: number): Error & { hint: string } {
+  const mp = (n: number) => `${Math.round(n / 1e6)} megapixels`;
+  const error = new Error(`it is ${width}×${height} pixels (${mp(width * height)}), over the limit of ${MAX_PIXELS} pixels (${mp(MAX_PIXELS)}, 16383×16383) an image may have`);
+  return Object.assign(error, { hint: `downscale it to at most ${widest} pixels wide (the widest the site shows it) and save it again; any image editor's "resize" does it` });
+}
+
 const FALLBACK: Record<string, ImageFormat> = { jpeg: 'jpeg', jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', heif: 'avif', avif: 'avif' };
 
 /**
@@ -58,9 +68,11 @@ const FALLBACK: Record<string, ImageFormat> = { jpeg: 'jpeg', jpg: 'jpeg', png: 
  */
 export async function encodeImage(bytes: Uint8Array, settings: ImageSettings): Promise<EncodedImage> {
   const s = await sharp();
-  const meta = await s(bytes).metadata();
+  // The header alone, whatever the size it declares: one over the limit is refused below with the fix.
+  const meta = await s(bytes, { limitInputPixels: false }).metadata();
   const format = FALLBACK[meta.format ?? ''];
   if (!format || !meta.width || !meta.height) throw new Error(`not an image sharp can read (format: ${meta.format ?? 'unknown'})`);
+  if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels(meta.width, meta.height, Math.max(...settings.widths));
   const upright = (meta.orientation ?? 1) >= 5;
   const width = upright ? meta.height : meta.width;
   const height = upright ? meta.width : meta.height;

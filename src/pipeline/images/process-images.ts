@@ -22,12 +22,19 @@ export interface ImageFile {
 }
 
 /** What the image step hands the later stages. */
+/** Why a source image could not be used: its file, the reason, and the fix when it is not the usual one (optional). */
+interface ImageFailure {
+  file: string;
+  reason: string;
+  hint?: string;
+}
+
 export interface ImageSet {
   manifest: ImageManifest;
   /** Output path (`assets/img/walk-3f9a0c12de-800.avif`) → the file. */
   files: Map<string, ImageFile>;
   /** Sources that could not be read as images, by key, with the reason. */
-  failures: Map<string, { file: string; reason: string }>;
+  failures: Map<string, ImageFailure>;
   /** Images encoded now, and images whose files came from the cache. */
   encoded: number;
   cached: number;
@@ -103,7 +110,8 @@ export async function processImages(root: string, sources: ImageSource[], settin
         if (dir) writeCached(dir, encoded);
         image = encoded;
       } catch (error) {
-        set.failures.set(source.key, { file: source.file, reason: (error as Error).message });
+        const { message, hint } = error as Error & { hint?: string };
+        set.failures.set(source.key, { file: source.file, reason: message, ...(hint ? { hint } : {}) });
         continue;
       }
     }

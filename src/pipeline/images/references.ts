@@ -111,7 +111,7 @@ export function imageFailureDiagnostics(
       const offset = m.index! + m[0].length - m[1].length;
       const lines = text.slice(0, offset).split('\n');
       const at = { line: lines.length, column: [...lines[lines.length - 1]].length + 1 };
-      out.push({ ...messages.imageUnreadable(m[1], failure.file, failure.reason), file, ...at, frame: codeFrame(text, at.line, at.column) });
+      out.push({ ...messages.imageUnreadable(m[1], failure), file, ...at, frame: codeFrame(text, at.line, at.column) });
     }
   }
   for (const ref of frontMatter) {
@@ -119,13 +119,13 @@ export function imageFailureDiagnostics(
     const failure = key === undefined ? undefined : images.failures.get(key);
     if (!failure) continue;
     reported.add(key!);
-    out.push({ ...messages.imageUnreadable(ref.src, failure.file, failure.reason), ...ref.locate() });
+    out.push({ ...messages.imageUnreadable(ref.src, failure), ...ref.locate() });
   }
   for (const [key, failure] of images.failures) {
     if (reported.has(key)) continue;
     const showing = key.startsWith('/') ? pages.filter((p) => p.links.some((l) => imageKey(l, undefined) === key)) : [];
-    for (const p of showing) out.push({ ...messages.imageUnreadable(key, failure.file, failure.reason, p.path), file: p.source ?? failure.file });
-    if (!showing.length) out.push({ ...messages.imageUnreadable(key, failure.file, failure.reason), file: failure.file });
+    for (const p of showing) out.push({ ...messages.imageUnreadable(key, failure, p.path), file: p.source ?? failure.file });
+    if (!showing.length) out.push({ ...messages.imageUnreadable(key, failure), file: failure.file });
   }
   return out;
 }
