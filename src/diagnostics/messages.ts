@@ -135,6 +135,11 @@ export const messages = {
       ? `rename the file to ${suggestion}.md, or add "slug: ${suggestion}" to its front matter`
       : 'rename the file using letters a-z, digits and dashes, or add a "slug:" made of them to its front matter',
   }),
+  unknownPlaceholder: (name: string, known: string[], suggestion?: string) => ({
+    code: 'content/unknown-placeholder',
+    message: `{{${name}}} names no field of this entry's collection, so it would become empty text`,
+    hint: `${suggestion ? `did you mean {{${suggestion}}}? ` : ''}The placeholders are the fields: ${known.map((k) => `{{${k}}}`).join(', ')}`,
+  }),
   unsafeLink: (href: string) => ({
     code: 'markdown/unsafe-link',
     message: `the address "${href.length > 60 ? `${href.slice(0, 60)}…` : href}" would be removed from the page, leaving a link or button that does nothing (or an image that shows nothing): pages keep only http, https, mailto, irc, ircs and xmpp addresses and addresses on this site`,

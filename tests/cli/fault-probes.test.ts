@@ -216,3 +216,29 @@ describe('an image too large to decode', () => {
     }
   });
 });
+
+describe('review placeholders', () => {
+  it('{{nope}} and a misspelt {{prodctName}} are errors at their line and column, naming the fields and the closest one', () => {
+    const file = 'content/reviews/affiliate-aqua-tower-review.md';
+    edit(file, (t) => t.replace('{{productName}} is sold', '{{prodctName}} is sold and {{nope}}'));
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes('{{prodctName}}')) + 1;
+    const text = lines[line - 1];
+    const r = check();
+    expectProblems(r, [
+      `${file}:${line}:${text.indexOf('{{prodctName}}') + 1}: {{prodctName}} names no field of this entry's collection, so it would become empty text`,
+      `${file}:${line}:${text.indexOf('{{nope}}') + 1}: {{nope}} names no field of this entry's collection, so it would become empty text`,
+    ]);
+    expect(r.stderr).toMatch(/hint: did you mean \{\{productName\}\}\? The placeholders are the fields: \{\{id\}\}, \{\{productName\}\}, /);
+  });
+
+  it('a placeholder naming a field this review leaves out is still empty text, as the spec says', () => {
+    const file = 'content/reviews/affiliate-his-secret-obsession-review.md';
+    expect(readFileSync(join(root, file), 'utf8')).not.toMatch(/^shipping:/m);
+    edit(file, (t) => t.replace(/\n---\n/, '\n---\n\nShipping: {{shipping}}.\n'));
+    const r = runCli(['build', '--root', root, '--out', 'probe-out']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(root, 'probe-out', 'affiliate', 'affiliate-his-secret-obsession-review.html'), 'utf8')).toContain('<p>Shipping: .</p>');
+    rmSync(join(root, 'probe-out'), { recursive: true, force: true });
+  });
+});

@@ -52,12 +52,26 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
   return (markdown, source) => String(processor.processSync(source ? { value: markdown, data: { source } } : markdown));
 }
 
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g;
+
+/**
+ * Placeholders in `markdown` that name none of the `known` fields, each at its 1-based line and
+ * column: they would become empty text, which is a typo more often than an intent.
+ */
+export function unknownPlaceholders(markdown: string, known: string[]): { name: string; line: number; column: number }[] {
+  const found: { name: string; line: number; column: number }[] = [];
+  markdown.split('\n').forEach((text, i) => {
+    for (const m of text.matchAll(PLACEHOLDER)) if (!known.includes(m[1])) found.push({ name: m[1], line: i + 1, column: m.index! + 1 });
+  });
+  return found;
+}
+
 /**
  * Replaces `{{field}}` with the same-named field of `data`, or with nothing when it has none.
  * Values are text, not Markdown: characters Markdown would act on are escaped.
  */
 export function fillPlaceholders(markdown: string, data: Record<string, unknown>): string {
-  return markdown.replace(/\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g, (_, name: string) => {
+  return markdown.replace(PLACEHOLDER, (_, name: string) => {
     const value = data[name];
     if (value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value))) return '';
     const text = Array.isArray(value) ? value.join(', ') : String(value);

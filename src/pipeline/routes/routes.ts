@@ -105,11 +105,13 @@ function namesBrokenEntry(reason: string, broken: BrokenEntry[]): boolean {
 
 /**
  * Whether a site path is one a route pattern (`/guides, /guides/page/:n`, `/{page}`) describes:
- * each `:name` or `{name}` stands for one path segment.
+ * a `:name` stands for one path segment; a `{name}`, for an address the content chooses (a page's
+ * own `path:`, the home page's `/` among them), so for any path.
  */
 export function matchesRoutePattern(pattern: string, path: string): boolean {
   return pattern.split(/,\s*/).some((one) => {
-    const source = one.trim().split(/(:\w+|\{\w+\})/).map((part, i) => (i % 2 ? '[^/]+' : escapeRegExp(part))).join('');
+    if (/\{\w+\}/.test(one)) return true;
+    const source = one.trim().split(/(:\w+)/).map((part, i) => (i % 2 ? '[^/]+' : escapeRegExp(part))).join('');
     return new RegExp(`^${source}/?$`).test(path);
   });
 }

@@ -5,7 +5,7 @@ import { codeFrame } from '../../diagnostics/frame.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { ContentRecord } from '../load/load.ts';
 import type { CollectionSpec, Entry } from '../types.ts';
-import { fillPlaceholders } from '../markdown/pipeline.ts';
+import { fillPlaceholders, unknownPlaceholders } from '../markdown/pipeline.ts';
 import { MAX_NESTING, tooDeeplyNested } from '../markdown/nesting.ts';
 import { unsafeLinksIn } from '../markdown/safe-urls.ts';
 import { sitePathProblem } from '../write/output-paths.ts';
@@ -187,7 +187,7 @@ export function validateRecord(
   }
   if (spec.kind === 'json') return { diagnostics: [], data: result.data };
   const data = result.data as Record<string, unknown>;
-  const body = checkBody(record, data);
+  const body = [...checkBody(record, data), ...(spec.placeholders ? placeholderProblems(record, spec) : [])];
   if (body.length) return { diagnostics: body };
   const draft = data.draft === true;
   const scheduled = typeof data.date === 'string' && data.date > options.today ? data.date : undefined;
@@ -252,6 +252,15 @@ function checkBody(record: ContentRecord, data: Record<string, unknown>): Diagno
     diagnostics.push({ ...messages.tooDeep(nesting.depth, MAX_NESTING), file: record.file, line, column: 1, frame: codeFrame(record.source, line, 1) });
   }
   return diagnostics;
+}
+
+/** `{{name}}` placeholders in a body that name no field of the collection, at their line, with the fields they may name. */
+function placeholderProblems(record: ContentRecord, spec: CollectionSpec): Diagnostic[] {
+  const known = keysOf(spec.schema, []);
+  return unknownPlaceholders(record.body, known).map(({ name, line, column }) => {
+    const at = record.bodyLine + line - 1;
+    return { ...messages.unknownPlaceholder(name, known, closest(name, known)), file: record.file, line: at, column, frame: codeFrame(record.source, at, column) };
+  });
 }
 
 /** Entries of one collection that share a slug, so would write the same page. */
