@@ -187,6 +187,18 @@ export const messages = {
     message: `image "${src}" (${file})${page ? ` on page ${page}` : ''} cannot be read as an image: ${reason}`,
     hint: hint ?? `replace ${file} with a real JPEG, PNG, WebP, GIF or AVIF file (renaming a file to .jpg does not convert it), or point to another image`,
   }),
+  linkToUnpublished: (href: string, page: string, target: { file: string; reason: 'draft' | 'scheduled'; date?: string }) =>
+    target.reason === 'draft'
+      ? {
+          code: 'links/unpublished',
+          message: `link "${href}" on page ${page} links to a draft (${target.file}), which is not published`,
+          hint: `publish it by removing "draft: true" from ${target.file}, or remove the link until it is published ("heartnotes dev" shows drafts)`,
+        }
+      : {
+          code: 'links/unpublished',
+          message: `link "${href}" on page ${page} links to a page scheduled for ${target.date} (${target.file}), which is not published yet`,
+          hint: `remove the link until ${target.date}, or give ${target.file} a date that has come; a build on or after ${target.date} publishes it`,
+        },
   deadAnchor: (href: string, page: string) => ({
     code: 'links/dead-anchor',
     message: `link "${href}" on page ${page} points to an anchor that does not exist on its target page`,

@@ -242,3 +242,30 @@ describe('review placeholders', () => {
     rmSync(join(root, 'probe-out'), { recursive: true, force: true });
   });
 });
+
+describe('links to pages that are not published', () => {
+  it('a link to a draft or to a scheduled article says so, at its line, with the fix', () => {
+    const model = readFileSync(join(root, 'content/articles/first-date-tips.md'), 'utf8');
+    const entry = (id: number, title: string, extra: string) => model.replace(/^id: \d+$/m, `id: ${id}`).replace(/^title: .*$/m, `title: ${title}\n${extra}`);
+    const draft = 'content/articles/a-draft-date.md';
+    const later = 'content/articles/a-later-date.md';
+    const linking = 'content/articles/flirty-small-talk.md';
+    writeFileSync(join(root, draft), entry(900, 'A draft date', 'draft: true'));
+    writeFileSync(join(root, later), entry(901, 'A later date', '').replace(/^date: .*$/m, 'date: 2999-12-01'));
+    try {
+      const sentence = 'See [the draft](/post/a-draft-date) and [the later one](/post/a-later-date).';
+      edit(linking, (t) => `${t}\n${sentence}\n`);
+      const r = check();
+      const at = `${linking}:${lineOf(linking, 'See [the draft]')}`;
+      expectProblems(r, [
+        `${at}:${sentence.indexOf('/post/a-draft') + 1}: link "/post/a-draft-date" on page /post/flirty-small-talk links to a draft (${draft}), which is not published`,
+        `${at}:${sentence.indexOf('/post/a-later') + 1}: link "/post/a-later-date" on page /post/flirty-small-talk links to a page scheduled for 2999-12-01 (${later}), which is not published yet`,
+      ]);
+      expect(r.stderr).toContain(`hint: publish it by removing "draft: true" from ${draft}, or remove the link until it is published`);
+      expect(r.stderr).toContain(`hint: remove the link until 2999-12-01, or give ${later} a date that has come`);
+    } finally {
+      rmSync(join(root, draft));
+      rmSync(join(root, later));
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { messages } from '../../diagnostics/messages.ts';
 import type { Redirect } from '../types.ts';
 import { matchesRoutePattern } from '../routes/routes.ts';
 import { leavesSite } from '../routes/urls.ts';
-import type { ImageRef } from '../validate/validate.ts';
+import type { ImageRef, LeftOut } from '../validate/validate.ts';
 
 export interface LinkedPage {
   path: string;
@@ -31,6 +31,8 @@ export interface LinkSources {
    * because of an error already reported, so a link to one is not reported again.
    */
   unrouted?: string[];
+  /** Entries left out as drafts or scheduled, by the slug their page would have: a link to one says so. */
+  unpublished?: Map<string, LeftOut>;
 }
 
 /**
@@ -96,7 +98,7 @@ function linkTargets(pages: LinkedPage[], files: Set<string>, redirects: Redirec
 }
 
 /** Whether an internal link on a page (at `base`) leads nowhere, to a missing anchor, or is fine (undefined). */
-function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unrouted }: LinkSources): 'dead' | 'anchor' | undefined {
+function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unrouted, unpublished }: LinkSources): LinkProblem | undefined {
   if (link === '' || leavesSite(link)) return undefined;
   let url: URL;
   try {
@@ -108,7 +110,8 @@ function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unr
   const target = targets.fileFor(pathname);
   if (!target) {
     const slug = withoutTrailingSlash(pathname).split('/').pop()!.replace(/\.html$/, '');
-    return pending?.has(slug) || unrouted?.some((p) => matchesRoutePattern(p, pathname)) ? undefined : 'dead';
+    if (pending?.has(slug) || unrouted?.some((p) => matchesRoutePattern(p, pathname))) return undefined;
+    return unpublished?.get(slug) ?? 'dead';
   }
   const fragment = url.hash.slice(1);
   if (!fragment || !target.endsWith('.html')) return undefined;
@@ -116,12 +119,17 @@ function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unr
   return ids && !ids.has(decodedOrAsWritten(fragment)) ? 'anchor' : undefined;
 }
 
+/** What is wrong with a link: it leads nowhere, to a missing anchor, or to an entry not published. */
+type LinkProblem = 'dead' | 'anchor' | LeftOut;
+
 /** The diagnostic for a bad link, at its place in the page's source file when it is written there. */
-function linkDiagnostic(page: LinkedPage, link: string, kind: 'dead' | 'anchor', texts: Map<string, string> | undefined): Diagnostic {
+function linkDiagnostic(page: LinkedPage, link: string, kind: LinkProblem, texts: Map<string, string> | undefined): Diagnostic {
   const text = page.source ? texts?.get(page.source) : undefined;
   const at = text === undefined ? undefined : findInSource(text, link);
   const message =
-    kind === 'anchor' ? messages.deadAnchor(link, page.path) : IMAGE.test(link) ? imageProblem(link) : messages.deadLink(link, page.path);
+    typeof kind === 'object' ? messages.linkToUnpublished(link, page.path, kind)
+    : kind === 'anchor' ? messages.deadAnchor(link, page.path)
+    : IMAGE.test(link) ? imageProblem(link) : messages.deadLink(link, page.path);
   return { ...message, file: page.source, ...(at && text !== undefined ? { ...at, frame: codeFrame(text, at.line, at.column) } : {}) };
 }
 

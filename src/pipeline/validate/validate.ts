@@ -31,6 +31,8 @@ export interface ValidateResult {
 /** An entry `validateContent` did not publish, and why. */
 export interface LeftOut {
   file: string;
+  /** The slug its page would have (optional). */
+  slug?: string;
   reason: 'draft' | 'scheduled';
   /** The entry's date (scheduled entries). */
   date?: string;
@@ -78,7 +80,7 @@ export function validateContent(
     diagnostics.push(...result.diagnostics);
     if (result.data !== undefined) content[record.collection] = result.data;
     if (result.entry) (content[record.collection] as Entry[]).push(result.entry);
-    if (result.leftOut) leftOut.push({ file: record.file, ...result.leftOut });
+    if (result.leftOut) leftOut.push({ file: record.file, slug: slugOf(record), ...result.leftOut });
     if (result.diagnostics.length && record.kind === 'markdown') failed.push({ file: record.file, slug: slugOf(record) });
     if (result.entry || result.data !== undefined) images.push(...findImages(record));
   }
@@ -169,7 +171,7 @@ export interface ValidatedRecord {
   data?: unknown;
   entry?: Entry;
   /** Why a valid entry was not published (optional). */
-  leftOut?: Omit<LeftOut, 'file'>;
+  leftOut?: Omit<LeftOut, 'file' | 'slug'>;
 }
 
 /** Checks one record against its collection's schema; the same result for the same record and options. */
