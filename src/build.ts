@@ -481,19 +481,18 @@ export function checkContentLinks(
   files: Set<string>,
   redirects: Redirect[],
   texts: Map<string, string>,
-  validated: Pick<ValidateResult, 'failed' | 'images'> & Partial<Pick<ValidateResult, 'leftOut'>>,
+  validated: Pick<ValidateResult, 'failed' | 'images'> & Partial<Pick<ValidateResult, 'unpublished'>>,
   problems: Diagnostic[],
   unrouted: string[] = [],
 ): Diagnostic[] {
   const pending = new Set(validated.failed.map((f) => f.slug));
-  const unpublished = new Map((validated.leftOut ?? []).flatMap((e) => (e.slug ? [[e.slug, e] as const] : [])));
   for (const p of problems) if (p.file?.endsWith('.md') && !p.code.startsWith('content/duplicate')) pending.add(basename(p.file, '.md'));
   const images = checkImages(validated.images, files);
   // A missing image is one mistake however many pages show it: a cover in front matter is reported
   // at its field, not again on every listing, category or related-articles block that renders it;
   // an image only templates add is reported once per file.
   const seen = new Set(images.map((d) => d.message));
-  const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted, unpublished }).filter((d) => {
+  const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted, unpublished: validated.unpublished }).filter((d) => {
     if (d.code !== 'links/missing-image' && d.code !== 'links/malformed-escape') return true;
     const key = `${d.file}\0${d.message}`;
     if (seen.has(d.message) || seen.has(key)) return false;

@@ -16,8 +16,12 @@ export interface MarkdownCollection<S extends ZodType = ZodType> {
   folder: string;
   /** Validates the front matter. Use a strict object so unknown keys are reported. */
   schema: S;
-  /** Replace `{{field}}` in the body with the entry's own front-matter field (default: false). */
-  placeholders?: boolean;
+  /**
+   * Replace `{{field}}` in the body with the entry's own front-matter field, or with nothing when
+   * the entry leaves it out (default: false). `'fields-only'` also makes a `{{name}}` that is no
+   * field of the schema an error at its line, since it would always be empty (a typo).
+   */
+  placeholders?: boolean | 'fields-only';
   /**
    * Texts the site's scaffolds (`heartnotes new`) write for the editor to replace (optional). A
    * published entry whose front-matter value or body line still holds one is an error at that

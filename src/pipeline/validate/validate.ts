@@ -22,6 +22,8 @@ export interface ValidateResult {
   diagnostics: Diagnostic[];
   /** Drafts and future-dated entries not published, in file order. */
   leftOut: LeftOut[];
+  /** The entries in `leftOut` by the slug their page would have, so a link to one can say why it is missing. */
+  unpublished: Map<string, LeftOut>;
   /** Markdown records that failed their schema, with the slug they would have had. */
   failed: { file: string; slug: string }[];
   /** Site paths of images (`/…​.png` and the like) named in the data of published records. */
@@ -31,8 +33,6 @@ export interface ValidateResult {
 /** An entry `validateContent` did not publish, and why. */
 export interface LeftOut {
   file: string;
-  /** The slug its page would have (optional). */
-  slug?: string;
   reason: 'draft' | 'scheduled';
   /** The entry's date (scheduled entries). */
   date?: string;
@@ -70,6 +70,7 @@ export function validateContent(
   const diagnostics: Diagnostic[] = [];
   const content: Record<string, unknown> = {};
   const leftOut: LeftOut[] = [];
+  const unpublished = new Map<string, LeftOut>();
   const failed: ValidateResult['failed'] = [];
   const images: ImageRef[] = [];
   const recordOf = new Map(records.map((r) => [r.file, r]));
@@ -80,7 +81,11 @@ export function validateContent(
     diagnostics.push(...result.diagnostics);
     if (result.data !== undefined) content[record.collection] = result.data;
     if (result.entry) (content[record.collection] as Entry[]).push(result.entry);
-    if (result.leftOut) leftOut.push({ file: record.file, slug: slugOf(record), ...result.leftOut });
+    if (result.leftOut) {
+      const out = { file: record.file, ...result.leftOut };
+      leftOut.push(out);
+      unpublished.set(slugOf(record), out);
+    }
     if (result.diagnostics.length && record.kind === 'markdown') failed.push({ file: record.file, slug: slugOf(record) });
     if (result.entry || result.data !== undefined) images.push(...findImages(record));
   }
@@ -106,7 +111,7 @@ export function validateContent(
       }
     }
   }
-  return { content, diagnostics, leftOut, failed, images };
+  return { content, diagnostics, leftOut, unpublished, failed, images };
 }
 
 /** The slug a Markdown record has, or would have once it validates. */
@@ -171,7 +176,7 @@ export interface ValidatedRecord {
   data?: unknown;
   entry?: Entry;
   /** Why a valid entry was not published (optional). */
-  leftOut?: Omit<LeftOut, 'file' | 'slug'>;
+  leftOut?: Omit<LeftOut, 'file'>;
 }
 
 /** Checks one record against its collection's schema; the same result for the same record and options. */
@@ -189,7 +194,7 @@ export function validateRecord(
   }
   if (spec.kind === 'json') return { diagnostics: [], data: result.data };
   const data = result.data as Record<string, unknown>;
-  const body = [...checkBody(record, data), ...(spec.placeholders ? placeholderProblems(record, spec) : [])];
+  const body = [...checkBody(record, data), ...(spec.placeholders === 'fields-only' ? placeholderProblems(record, spec) : [])];
   if (body.length) return { diagnostics: body };
   const draft = data.draft === true;
   const scheduled = typeof data.date === 'string' && data.date > options.today ? data.date : undefined;
