@@ -278,14 +278,15 @@ async function scaffold(root: string, kind: string, title: string, slugOption: s
   }
   const { scaffoldContent, scaffoldProblem } = await import('../src/pipeline/validate/scaffold-content.ts');
   const today = new Date().toISOString().slice(0, 10);
-  const { file, text } = make({ title, slug, today, ...scaffoldContent(root, config, today) });
+  const input = { slug, today, ...scaffoldContent(root, config, today) };
+  const { file, text } = make({ title, ...input });
   const contentDir = config.contentDir ?? 'content';
   const name = file.split('/').pop() ?? '';
   if (!file.startsWith(`${contentDir}/`) || file.split('/').some((s) => s === '..' || s.startsWith('.')) || !/^[a-z0-9][a-z0-9._-]*\.(md|json)$/.test(name)) {
     throw new UsageError(`the "${kind}" scaffold in site.config.ts named the file "${file}", which is not a content file with a safe name; use the slug it is given (${slug})`);
   }
   // The build's own checks, so `new` never writes a file the build refuses (a title too long, a control character).
-  const problem = scaffoldProblem(file, text, config, today);
+  const problem = scaffoldProblem({ file, text }, make({ title: 'New entry', ...input }), config, today);
   if (problem) {
     const shown = title.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     throw new UsageError(`"${shown}" cannot be used: the build would refuse ${file} because ${problem.message}; nothing was written`);

@@ -20,15 +20,28 @@ export function scaffoldContent(root: string, config: SiteConfig, today: string)
 }
 
 /**
- * The first problem a build would find in the file a scaffold made (the same checks: control
- * characters, front matter, the collection's schema), so `new` never writes what the build then
- * refuses; undefined when there is none. A draft may keep the scaffold's placeholder text.
+ * The first problem a build would find in the file a scaffold made from the editor's title (the
+ * same checks: control characters, front matter, the collection's schema) and not in the file it
+ * makes from a plain title (`baseline`), so `new` never writes what the build then refuses because
+ * of the title; undefined when there is none. What the scaffold itself leaves to fill in is not
+ * the title's fault, and a draft may keep it.
  */
-export function scaffoldProblem(file: string, text: string, config: SiteConfig, today: string): Diagnostic | undefined {
+export function scaffoldProblem(made: ScaffoldFile, baseline: ScaffoldFile, config: SiteConfig, today: string): Diagnostic | undefined {
+  const expected = new Set(fileProblems(baseline, config, today).map((d) => d.message));
+  return fileProblems(made, config, today).find((d) => !expected.has(d.message));
+}
+
+/** A file a scaffold makes: its path relative to the project root, and its text. */
+interface ScaffoldFile {
+  file: string;
+  text: string;
+}
+
+function fileProblems({ file, text }: ScaffoldFile, config: SiteConfig, today: string): Diagnostic[] {
   const control = controlCharacterProblem(text, file);
-  if (control) return control;
+  if (control) return [control];
   const loaded = loadFile(file, text, config);
-  if (!loaded.record) return loaded.diagnostics[0];
+  if (!loaded.record) return loaded.diagnostics;
   const spec = config.collections[loaded.record.collection];
-  return validateRecord(loaded.record, spec, { drafts: true, today }).diagnostics[0];
+  return validateRecord(loaded.record, spec, { drafts: true, today }).diagnostics;
 }
