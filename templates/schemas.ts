@@ -334,7 +334,7 @@ export type FaqItem = z.infer<typeof faqItem>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
 /** An https URL (third-party scripts and services are never loaded over plain http). */
-const httpsUrl = () => z.string().regex(/^https:\/\/[^\s/?#]+[^\s]*$/, 'expected an https:// address');
+const httpsUrl = () => webUrl().regex(/^https:\/\//, 'expected an https:// address');
 
 /**
  * content/data/third-parties.json: every third-party host and id the site may contact, in one
@@ -470,6 +470,8 @@ export const landingSchema = z
     if (page.kind === 'survey') page.offers.forEach((url, i) => links.push([['offers', i], url]));
     if (page.kind === 'smart-redirect') for (const [v, url] of Object.entries(page.offers)) links.push([['offers', v], url]);
     for (const [path, url] of links) {
+      // An address that is no https URL has been reported at its field already.
+      if (!httpsUrl().safeParse(url).success) continue;
       const checked = checkAllowedUrl(url, page.trackers);
       if (!checked.ok) {
         ctx.addIssue({ code: 'custom', path, message: `${url} is refused (${checked.reason}): use an https link on one of "trackers" (${page.trackers.join(', ')}) with a /click, /click/… or /go/… path` });

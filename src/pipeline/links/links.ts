@@ -125,7 +125,8 @@ type LinkProblem = 'dead' | 'anchor' | LeftOut;
 /** The diagnostic for a bad link, at its place in the page's source file when it is written there. */
 function linkDiagnostic(page: LinkedPage, link: string, kind: LinkProblem, texts: Map<string, string> | undefined): Diagnostic {
   const text = page.source ? texts?.get(page.source) : undefined;
-  const at = text === undefined ? undefined : findInSource(text, link);
+  // Markdown writes a "%" that starts no escape as "%25": the link may be written with the "%" alone.
+  const at = text === undefined ? undefined : findInSource(text, link) ?? findInSource(text, link.replace(/%25/g, '%'));
   const message =
     typeof kind === 'object' ? messages.linkToUnpublished(link, page.path, kind)
     : kind === 'anchor' ? messages.deadAnchor(link, page.path)
