@@ -111,6 +111,12 @@ describe('image paths', () => {
     ]);
   });
 
+  it('a malformed %-escape in a Markdown image is an error at its line', () => {
+    const file = 'content/articles/first-date-tips.md';
+    edit(file, (t) => `${t}\n![A photo](/images/%E0%A4%A.png)\n`);
+    expectProblems(check(), [new RegExp(`^${file}:${lineOf(file, '![A photo]')}:12: image "/images/%E0%A4%25A\\.png" holds "%E0%A4%25", which is not a valid %-escape`)]);
+  });
+
   it('a coverImage with ?v=1#x is found without its query and fragment: the social card shows the same cover', () => {
     const card = () => readFileSync(join(root, 'probe-out', 'cards', 'post', 'first-date-tips.png'));
     let r = runCli(['build', '--root', root, '--out', 'probe-out']);
@@ -179,6 +185,12 @@ describe('partner and button addresses', () => {
     ]);
     expect(r.stderr).toContain('hint: remove it, or write it as %20 if the address really contains it');
     expect(existsSync(join(root, 'probe-out'))).toBe(false);
+  });
+
+  it('a landing page\'s default link with a space is one error at its line, not three', () => {
+    const file = 'content/landing/casual-clicker-lp.md';
+    edit(file, (t) => t.replace(/^(defaultUrl: https:\/\/\S+)$/m, '$1/a b'));
+    expectProblems(check(), [new RegExp(`^${file}:${lineOf(file, 'defaultUrl:')}:13: "defaultUrl" is not valid: expected an address without spaces or quotes, but it holds a space at character \\d+`)]);
   });
 
   it('a javascript: button address in front matter is an error at its line, naming the fix', () => {

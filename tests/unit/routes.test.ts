@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteTable, normalisePath, outFileFor } from '../../src/pipeline/routes/routes.ts';
+import { buildRouteTable, matchesRoutePattern, normalisePath, outFileFor } from '../../src/pipeline/routes/routes.ts';
 import type { PageSpec, RouteDef } from '../../src/pipeline/types.ts';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.ts';
 
@@ -100,5 +100,38 @@ describe('buildRouteTable', () => {
     const result = table([{ file: 'content/pages/about.md', path: '/about' }], [broken]);
     expect(result.routes.map((r) => r.path)).toEqual(['/about']);
     expect(result.diagnostics.map((d) => d.message)).toEqual(['rendering /broken/:slug failed: cannot read properties of undefined']);
+  });
+});
+
+describe('a route row that throws', () => {
+  const listing = (slug: string): RouteDef<Content> => ({
+    pattern: '/guides, /guides/page/:n',
+    pages: () => {
+      throw new Error(`a card points to "${slug}", which is no guide`);
+    },
+  });
+
+  it('is reported, and its pattern listed as failed', () => {
+    const result = buildRouteTable([pagesRoute, listing('gone')], { pages: [] });
+    expect(result.diagnostics.map((d) => d.message)).toEqual(['rendering /guides, /guides/page/:n failed: a card points to "gone", which is no guide']);
+    expect(result.failed).toEqual(['/guides, /guides/page/:n']);
+  });
+
+  it('is not reported again when it names an entry left out for an error already reported (by slug or file)', () => {
+    const broken = [{ file: 'content/gifts/gone.md', slug: 'gone' }];
+    expect(buildRouteTable([listing('gone')], { pages: [] }, broken)).toMatchObject({ diagnostics: [], failed: ['/guides, /guides/page/:n'] });
+    // A slug inside another word is not that entry.
+    expect(buildRouteTable([listing('gone-for-good')], { pages: [] }, broken).diagnostics).toHaveLength(1);
+  });
+});
+
+describe('matchesRoutePattern', () => {
+  it('reads :name as one segment and {name} as any address the content chooses', () => {
+    expect(matchesRoutePattern('/guides, /guides/page/:n', '/guides')).toBe(true);
+    expect(matchesRoutePattern('/guides, /guides/page/:n', '/guides/page/2/')).toBe(true);
+    expect(matchesRoutePattern('/guides, /guides/page/:n', '/guides/page/2/extra')).toBe(false);
+    expect(matchesRoutePattern('/post/:slug', '/posts')).toBe(false);
+    expect(matchesRoutePattern('/{page}', '/')).toBe(true);
+    expect(matchesRoutePattern('/{page}', '/a/b')).toBe(true);
   });
 });
