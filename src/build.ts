@@ -471,8 +471,9 @@ function asWriteFailure(error: unknown, outDir: string): unknown {
  * pages the broken files would make (they would be handed data that failed its schema), so the
  * slugs those files would have (`slug:` or the file name) stand for their pages; a link whose last
  * segment is one of them is let through. A route row that threw made none of its pages: a link
- * to a path its pattern describes is let through too (`unrouted`), its cause being reported
- * once (or being a broken entry the row's error names, see `buildRouteTable`). Rejected: stopping before links whenever validation
+ * to a path its pattern describes is let through too (`unrouted`), its cause being reported once
+ * (or being a broken entry the row's error names, see `buildRouteTable`). A link to a draft or a
+ * scheduled entry says so (`unpublished`). Rejected: stopping before links whenever validation
  * failed (an editor then meets dead links one build later) and reporting them anyway (a second,
  * misleading error for one mistake).
  */

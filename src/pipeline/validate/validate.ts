@@ -264,6 +264,8 @@ function checkBody(record: ContentRecord, data: Record<string, unknown>): Diagno
 /** `{{name}}` placeholders in a body that name no field of the collection, at their line, with the fields they may name. */
 function placeholderProblems(record: ContentRecord, spec: CollectionSpec): Diagnostic[] {
   const known = keysOf(spec.schema, []);
+  // A schema that is not one object (a union, say) lists no fields to hold placeholders against.
+  if (!known.length) return [];
   return unknownPlaceholders(record.body, known).map(({ name, line, column }) => {
     const at = record.bodyLine + line - 1;
     return { ...messages.unknownPlaceholder(name, known, closest(name, known)), file: record.file, line: at, column, frame: codeFrame(record.source, at, column) };
