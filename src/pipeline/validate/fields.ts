@@ -82,8 +82,10 @@ function webUrlProblem(value: string): { message: string; hint: string } | undef
   const bad = /[\s"<>\\^`{|}\u0000-\u001f\u007f]/.exec(value);
   if (bad) {
     const what = /\s/.test(bad[0]) ? 'a space' : `the character ${JSON.stringify(bad[0])}`;
-    const escaped = encodeURIComponent(bad[0]) === bad[0] ? `%${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(bad[0]);
-    return { message: `expected an address without spaces or quotes, but it holds ${what} at character ${bad.index + 1}, which breaks its redirect rule and link`, hint: `remove it, or write it as ${escaped} if the address really contains it` };
+    return {
+      message: `expected an address without spaces or quotes, but it holds ${what} at character ${bad.index + 1}, which breaks its redirect rule and link`,
+      hint: `remove it, or write it as ${encodeURIComponent(bad[0])} if the address really contains it`,
+    };
   }
   let url: URL;
   try {
