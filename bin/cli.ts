@@ -4,7 +4,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
 import { formatMs } from '../src/pipeline/format.ts';
 import { isDiskFullError } from '../src/pipeline/write/disk-full.ts';
-import { outputFolderProblem, recoverOutput } from '../src/pipeline/write/output-folder.ts';
+import { outputFolderProblem, outputTarget, recoverOutput } from '../src/pipeline/write/output-folder.ts';
+import { realExisting } from '../src/pipeline/write/output-paths.ts';
 import { generatorRoot } from '../src/pipeline/paths.ts';
 import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
 import { isFunctionOpenError } from '../src/serve/functions.ts';
@@ -123,21 +124,25 @@ function hostOption(cmd: Command, what: string, byDefault = "the config's deploy
 /**
  * Refuses an `--out` that names a folder a build must not replace, before anything is written
  * or removed; for commands that write, first puts back an output a killed build left renamed away.
+ * Returns the folder to write, a link followed (docs/output-folder.md, "A link as --out").
  */
-function checkOut(root: string, out: string, writes: boolean): void {
+function checkOut(root: string, out: string, writes: boolean): string {
   const problem = outputFolderProblem(root, out, generatorRoot, out);
   if (problem) throw new UsageError(problem);
-  if (writes) recoverOutput(resolve(root, out));
+  const target = outputTarget(root, out, out);
+  if ('problem' in target) throw new UsageError(target.problem);
+  if (writes) recoverOutput(target.dir);
+  return target.dir;
 }
 
 /** `build` and `check`: one run of the pipeline, writing the output or only checking it. */
 function addBuildCommands(cli: Cli): void {
   const run = async (opts: Options, checkOnly: boolean) => {
     const root = cli.root();
-    checkOut(root, String(opts.out), !checkOnly);
-    if (opts.drafts && !checkOnly && resolve(root, String(opts.out)) === resolve(root, 'dist')) {
+    const outDir = checkOut(root, String(opts.out), !checkOnly);
+    if (opts.drafts && !checkOnly && outDir === realExisting(resolve(root, 'dist'))) {
       throw new UsageError(
-        'build --drafts writes drafts and scheduled entries, which must never be uploaded, so not into dist/; give them a folder of their own, e.g. --drafts --out drafts-preview (or use "heartnotes dev", which shows them)',
+        `build --drafts writes drafts and scheduled entries, which must never be uploaded, so not into dist/${resolve(root, String(opts.out)) === resolve(root, 'dist') ? '' : ` (--out ${String(opts.out)} leads to it)`}; give them a folder of their own, e.g. --drafts --out drafts-preview (or use "heartnotes dev", which shows them)`,
       );
     }
     const baseUrl = opts.baseUrl as string | undefined;
@@ -146,7 +151,7 @@ function addBuildCommands(cli: Cli): void {
     }
     const buildOptions = {
       root,
-      outDir: String(opts.out),
+      outDir,
       baseUrl,
       host: opts.host as HostName | undefined,
       drafts: Boolean(opts.drafts),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.ts';
@@ -90,6 +90,57 @@ describe('--out refuses folders a build must not replace', () => {
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/dist\/ already holds files that heartnotes did not write/);
     expect(existsSync(join(dist(), 'index.html'))).toBe(true);
+  });
+});
+
+describe('a symbolic link as --out: the build writes into the folder it points to, never through the link', () => {
+  const www = () => join(site.root, '..', 'www');
+  const isLink = (path: string) => lstatSync(path).isSymbolicLink();
+
+  it('ln -s ../www www; build --out www fills ../www and keeps the link; a second build too', () => {
+    mkdirSync(www());
+    expect(build('--out', '../www').status).toBe(0);
+    const first = listFiles(www());
+    expect(first).toContain('index.html');
+    symlinkSync('../www', join(site.root, 'www'), 'dir');
+    for (const round of [1, 2]) {
+      const r = build('--out', 'www', '--no-cache');
+      expect(r.status, `round ${round}: ${r.stderr}`).toBe(0);
+      expect(isLink(join(site.root, 'www')), `round ${round}`).toBe(true);
+      expect(listFiles(www()), `round ${round}`).toEqual(first);
+    }
+    // No staging or old folder left beside either name.
+    expect(readdirSync(join(site.root, '..')).filter((n) => /^www\./.test(n))).toEqual([]);
+    expect(readdirSync(site.root).filter((n) => /^www\./.test(n))).toEqual([]);
+  });
+
+  it('ln -s dist pub; build --drafts --out pub is refused as drafts into dist/, and dist/ keeps every file', () => {
+    expect(build().status).toBe(0);
+    const before = readTree(dist());
+    symlinkSync('dist', join(site.root, 'pub'), 'dir');
+    const r = build('--drafts', '--out', 'pub');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^build --drafts writes drafts and scheduled entries, which must never be uploaded, so not into dist\/ \(--out pub leads to it\)/);
+    expect(diffTrees(before, readTree(dist()))).toEqual([]);
+    // Without --drafts, the link leads to dist/, which is rebuilt in place; the link stays.
+    const plain = build('--out', 'pub', '--no-cache');
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(isLink(join(site.root, 'pub'))).toBe(true);
+    expect(listFiles(dist())).toEqual([...before.keys()]);
+  });
+
+  it('a link to nothing is refused with one sentence; a leftover staging name that is a link is never emptied', () => {
+    symlinkSync('gone', join(site.root, 'nowhere'), 'dir');
+    const r = build('--out', 'nowhere');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('--out nowhere is a symbolic link to gone, which does not exist (or is a loop of links); create that folder or give --out a real folder\n');
+
+    // A folder that looks like a dead build's staging folder, reached through a link named like one.
+    site.write('elsewhere/.heartnotes-output', 'marker\n');
+    site.write('elsewhere/keep.txt', 'precious');
+    symlinkSync('elsewhere', join(site.root, 'dist.tmp-999999-abc'), 'dir');
+    expect(build().status).toBe(0);
+    expect(site.read('elsewhere/keep.txt')).toBe('precious');
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createHash } from 'node:crypto';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isRealFolder } from '../write/no-links.ts';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
@@ -130,6 +131,8 @@ function writeFolderAtomically(dir: string, outputs: { name: string; contents: U
 
 /** Keeps the newest few compiled versions (a running dev server may still use one), drops the rest. */
 function pruneOldBuilds(dir: string, current: string, keep = 4): void {
+  // A linked folder's entries are not this cache's to remove.
+  if (!isRealFolder(dir)) return;
   try {
     const old = readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== current)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { namesToRemove } from '../write/no-links.ts';
 import { hashText } from '../plan/manifest.ts';
 
 /** Bump when the pack format changes. */
@@ -157,7 +158,7 @@ export function tidyMarkdownCache(cacheDir: string | undefined, key: string): vo
   const root = join(cacheDir, 'markdown');
   const current = `${FORMAT}-${key}`;
   try {
-    for (const d of readdirSync(root)) if (d !== current) rmSync(join(root, d), { recursive: true, force: true });
+    for (const d of namesToRemove(root)) if (d !== current) rmSync(join(root, d), { recursive: true, force: true });
     const dir = join(root, current);
     const packs = readdirSync(dir).filter((n) => n.endsWith('.idx'));
     if (packs.length <= MAX_PACKS) return;
@@ -183,7 +184,7 @@ export function tidyMarkdownCache(cacheDir: string | undefined, key: string): vo
     }
     closeSync(out);
     writeIndex(dir, name, entries);
-    for (const n of readdirSync(dir)) if (!n.startsWith(name)) rmSync(join(dir, n), { force: true });
+    for (const n of namesToRemove(dir)) if (!n.startsWith(name)) rmSync(join(dir, n), { force: true });
   } catch {
     // Housekeeping only.
   }

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isLink, isRealFolder } from './no-links.ts';
 import { outputFile, realExisting } from './output-paths.ts';
 
 /**
@@ -72,6 +73,20 @@ export function outputFolderProblem(root: string, outDir: string, generatorRoot:
   return `${name}: ${shown}/ already holds files that heartnotes did not write (it has no ${OUTPUT_MARKER} file), and a build replaces the whole folder; choose an empty or new folder, or, if ${shown}/ is an old build, delete it once and build again`;
 }
 
+/**
+ * The folder a build writes for `--out`, found once, before anything is written: a symbolic link
+ * (`www` → `../www`) is followed, so the build replaces the folder it points to and the link
+ * stays. Renaming the link aside and removing "the old output" through it emptied its target.
+ * A link to nothing is refused with one sentence.
+ */
+export function outputTarget(root: string, outDir: string, label: string): { dir: string } | { problem: string } {
+  const out = resolve(root, outDir);
+  if (isLink(out) && !existsSync(out)) {
+    return { problem: `--out ${label} is a symbolic link to ${readlinkSync(out)}, which does not exist (or is a loop of links); create that folder or give --out a real folder` };
+  }
+  return { dir: realExisting(out) };
+}
+
 /** Whether `.cache/build-manifest.json` names `out` as this project's output (a build before the marker). */
 function recordedAsOutput(root: string, out: string): boolean {
   try {
@@ -127,6 +142,8 @@ export function recoverOutput(outDir: string): void {
  * finishes the job. Removed in one go, the marker could go first and the rest stay forever.
  */
 export function removeOwnFolder(dir: string): void {
+  // A link is never followed: what it points to was not made by this build.
+  if (!isRealFolder(dir)) return;
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -167,6 +184,7 @@ function listKept(dir: string, rel = ''): string[] {
 }
 
 function isOurs(dir: string): boolean {
+  if (!isRealFolder(dir)) return false;
   try {
     return existsSync(join(dir, OUTPUT_MARKER)) || existsSync(join(dir, BACKUP_JOURNAL)) || existsSync(join(dir, `${BACKUP_JOURNAL}.tmp`)) || readdirSync(dir).length === 0;
   } catch {

@@ -3,6 +3,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { BACKUP_JOURNAL, markAsOutput, OUTPUT_MARKER, recoverOutput, removeOwnFolder } from './output-folder.ts';
+import { isLink } from './no-links.ts';
 import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from '../render/render-pages.ts';
 
@@ -20,6 +21,8 @@ export interface Staging {
 
 export function startOutput(outDir: string): Staging {
   const abs = resolve(outDir);
+  // The CLI follows a link given as --out (`outputTarget`); swapping a link aside would lose its target's files.
+  if (isLink(abs)) throw new Error(`refusing to replace ${abs}: it is a symbolic link, and a build replaces its output folder by renaming it`);
   recoverOutput(abs);
   const dir = `${abs}.tmp-${process.pid}-${Date.now().toString(36)}`;
   rmSync(dir, { recursive: true, force: true });
