@@ -2,8 +2,10 @@
 // Entry point: compiles the TypeScript CLI with esbuild and runs it. The compiled copy is reused
 // while none of its source files has changed (their mtimes are recorded beside it) and the
 // project has not moved (the compiled code holds its path), so a run costs no compile at all;
-// otherwise compiling takes ~50 ms. A compiled copy that fails to load is compiled again once. Code splitting keeps heavy modules
-// (React, the Markdown parser) out of commands that do not need them.
+// otherwise compiling takes ~50 ms. The stamp also records the size of every compiled file: one
+// cut short or emptied (a crash, a full disk) is compiled again, and so is a copy that fails to
+// load or lacks its entry point. Code splitting keeps heavy modules (React, the Markdown parser)
+// out of commands that do not need them.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,7 +22,12 @@ function upToDate() {
     for (const [file, mtime] of Object.entries(stamp.inputs)) {
       if (statSync(join(generatorRoot, file)).mtimeMs !== mtime) return undefined;
     }
-    return existsSync(join(outDir, stamp.entry)) ? stamp.entry : undefined;
+    // Each compiled file as it was written: a stat each, some 30 of them (a hash would read ~1 MB).
+    if (!stamp.files || !(stamp.entry in stamp.files)) return undefined;
+    for (const [file, size] of Object.entries(stamp.files)) {
+      if (statSync(join(outDir, file)).size !== size) return undefined;
+    }
+    return stamp.entry;
   } catch {
     return undefined;
   }
@@ -79,8 +86,13 @@ async function compile() {
   // This file holds the compile's options: an edit to it compiles again too.
   inputs['bin/heartnotes.mjs'] = statSync(fileURLToPath(import.meta.url)).mtimeMs;
   const entry = `${build}/cli.js`;
-  const tmp = `${stampFile}.${process.pid}`;
-  writeFileSync(tmp, JSON.stringify({ root: generatorRoot, entry, inputs }));
+  const files = {};
+  for (const name of readdirSync(join(outDir, build), { recursive: true })) {
+    const stat = statSync(join(outDir, build, name));
+    if (stat.isFile()) files[`${build}/${name}`] = stat.size;
+  }
+  const tmp = `${stampFile}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(tmp, JSON.stringify({ root: generatorRoot, entry, inputs, files }));
   renameSync(tmp, stampFile);
   // Older compiles go after an hour (a long-running dev server may still be using one).
   for (const name of readdirSync(outDir)) {
@@ -93,7 +105,9 @@ async function compile() {
 }
 
 async function load(entry) {
-  return import(pathToFileURL(join(outDir, entry)).href);
+  const cli = await import(pathToFileURL(join(outDir, entry)).href);
+  if (typeof cli.main !== 'function') throw new Error(`${entry} has no main(): the compiled CLI is damaged`);
+  return cli;
 }
 
 const cached = upToDate();

@@ -150,4 +150,35 @@ describe('the compiled CLI follows the project', () => {
     const damaged = cli(after, 'check');
     expect(damaged.status, damaged.stderr).toBe(0);
   });
+
+  it('a compiled CLI emptied, cut short or garbled (a crash, a full disk) is compiled again: every command keeps working without rm -rf .cache', () => {
+    const dir = join(temp, 'project');
+    copyGenerator(dir);
+    const compiled = () => {
+      const stamp = JSON.parse(readFileSync(join(dir, '.cache/generator/stamp.json'), 'utf8')) as { entry: string };
+      const entry = join(dir, '.cache/generator', stamp.entry);
+      const chunks = readdirSync(join(entry, '..')).filter((n) => n.startsWith('chunk-')).map((n) => join(entry, '..', n));
+      return { entry, chunks };
+    };
+    expect(cli(dir, '--version').status).toBe(0);
+    const damages: [string, () => void][] = [
+      ['the entry emptied (0 bytes)', () => truncateSync(compiled().entry, 0)],
+      ['every chunk cut to half its size', () => {
+        for (const chunk of compiled().chunks) truncateSync(chunk, Math.floor(readFileSync(chunk).length / 2));
+      }],
+      ['the entry garbled, same size', () => {
+        const { entry } = compiled();
+        writeFileSync(entry, 'x'.repeat(readFileSync(entry).length));
+      }],
+    ];
+    for (const [what, damage] of damages) {
+      const before = compiled().entry;
+      damage();
+      const r = cli(dir, 'check');
+      expect(r.status, `${what}: ${r.stderr}`).toBe(0);
+      expect(r.stdout, what).toMatch(/^Checked \d+ pages/m);
+      // Compiled afresh, into a folder of its own.
+      expect(compiled().entry, what).not.toBe(before);
+    }
+  });
 });
