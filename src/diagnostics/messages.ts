@@ -1,5 +1,8 @@
 import type { Diagnostic } from './diagnostic.ts';
 
+/** How a link in content/ or public/ fails to lead to a file (`BrokenLink` in list-folder.ts). */
+type BrokenLinkProblem = 'loop' | 'link-loop' | 'dangling';
+
 type Located = Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'>;
 
 /**
@@ -99,19 +102,23 @@ export const messages = {
     message: `${file} has the same output path as ${generatedBy}, so one would silently overwrite the other`,
     hint: 'rename or remove the file in public/ (the build writes robots.txt, sitemap.xml, feed.xml, _headers, _redirects, 404.html and every page itself)',
   }),
-  brokenPublicLink: (path: string, problem: 'loop' | 'dangling') => ({
+  brokenPublicLink: (path: string, problem: BrokenLinkProblem, chain: string[] = []) => ({
     code: 'public/broken-link',
     message: problem === 'loop'
       ? `${path} is a link to a folder it is itself inside (a loop), so it cannot be copied`
-      : `${path} is a link whose target does not exist, so nothing can be copied from it`,
-    hint: problem === 'loop' ? 'remove the link, or point it at a folder outside this one' : 'remove the link, or restore the file it points to',
+      : problem === 'link-loop'
+        ? `${path} is a symbolic link loop (${chain.join(' → ')}), so it leads to no file and nothing can be copied from it`
+        : `${path} is a link whose target does not exist, so nothing can be copied from it`,
+    hint: brokenLinkHint(problem, 'file'),
   }),
-  brokenContentLink: (problem: 'loop' | 'dangling') => ({
+  brokenContentLink: (problem: BrokenLinkProblem, chain: string[] = []) => ({
     code: 'content/broken-link',
     message: problem === 'loop'
       ? 'this is a link to a folder it is itself inside (a loop), so its files cannot be read'
-      : 'this is a link whose target does not exist, so nothing can be read from it',
-    hint: problem === 'loop' ? 'remove the link, or point it at a folder outside this one' : 'remove the link, or restore the file or folder it points to',
+      : problem === 'link-loop'
+        ? `this is a symbolic link loop (${chain.join(' → ')}), so it leads to no file and nothing can be read from it`
+        : 'this is a link whose target does not exist, so nothing can be read from it',
+    hint: brokenLinkHint(problem, 'file or folder'),
   }),
   notUtf8: (byte: number) => ({
     code: 'content/not-utf8',
@@ -232,6 +239,12 @@ export const messages = {
 } satisfies Record<string, (...args: never[]) => Omit<Diagnostic, keyof Located>>;
 
 /** Non-ASCII characters as `\u{…}`, so two names that look the same show how they differ. */
+function brokenLinkHint(problem: BrokenLinkProblem, what: string): string {
+  if (problem === 'loop') return 'remove the link, or point it at a folder outside this one';
+  if (problem === 'link-loop') return `point one of the links at a real ${what}, or remove them`;
+  return `remove the link, or restore the ${what} it points to`;
+}
+
 function visibleForm(text: string): string {
   return text.replace(/[^\x20-\x7e]/gu, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
 }

@@ -185,7 +185,7 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   stage(computed.routeProblems);
   const publicName = publicDirOf(config);
   stage([
-    ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem), file: `${publicName}/${b.path}` })),
+    ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem, b.chain), file: `${publicName}/${b.path}` })),
     ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, [...computed.siteFiles.keys(), ...computed.cards.keys()]),
   ]);
   const images = options.images ?? noImages();

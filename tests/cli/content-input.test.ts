@@ -53,6 +53,20 @@ describe('linked content folders', () => {
     r = build();
     expectOneProblem(r, 'content/posts/gone.md', /a link whose target does not exist/, before);
   });
+
+  it('links that lead to each other (a loop of links) are named as a symbolic link loop, not as a missing target', () => {
+    expect(build().status).toBe(0);
+    const before = readTree(join(site.root, 'dist'));
+    symlinkSync('loop-b.md', join(site.root, 'content/posts/loop-a.md'));
+    symlinkSync('loop-a.md', join(site.root, 'content/posts/loop-b.md'));
+    const r = build();
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toContain('does not exist');
+    expect(r.stderr).toMatch(/^content\/posts\/loop-a\.md: this is a symbolic link loop \(loop-a\.md → loop-b\.md → loop-a\.md\)/m);
+    expect(r.stderr).toMatch(/^content\/posts\/loop-b\.md: this is a symbolic link loop \(loop-b\.md → loop-a\.md → loop-b\.md\)/m);
+    expect(r.stderr).toContain('2 problems found; nothing was written.');
+    expect(diffTrees(before, readTree(join(site.root, 'dist')))).toEqual([]);
+  });
 });
 
 describe('text that is not clean UTF-8', () => {

@@ -106,6 +106,15 @@ describe('public/ is published whole, and clashes are errors', () => {
       noStackTrace(r.stderr);
       expect(r.stderr).toContain('public/deep/loop: public/deep/loop is a link to a folder it is itself inside (a loop)');
       expect(r.stderr).toContain('public/gone.svg: public/gone.svg is a link whose target does not exist');
+
+      // A link to itself: the system gives up (ELOOP); that is a loop, not a missing target.
+      rmSync(join(site.root, 'public/deep/loop'));
+      rmSync(join(site.root, 'public/gone.svg'));
+      symlinkSync('self.svg', join(site.root, 'public/self.svg'));
+      r = build();
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('public/self.svg: public/self.svg is a symbolic link loop (self.svg → self.svg), so it leads to no file');
+      expect(r.stderr).not.toContain('does not exist');
     } finally {
       rmSync(shared, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /** A file under a folder, with what identifies its version on disk. */
 export interface FolderFile {
@@ -9,12 +9,20 @@ export interface FolderFile {
   mtimeMs: number;
 }
 
-/** A link under a folder that cannot be followed: it loops, or its target is missing. */
+/**
+ * A link under a folder that cannot be followed: `loop`, a link to a folder it is inside;
+ * `link-loop`, links that lead to each other and never to a file (`a → b → a`, the system's
+ * ELOOP); `dangling`, its target is missing.
+ */
 export interface BrokenLink {
   /** Path relative to the folder, POSIX separators. */
   path: string;
-  problem: 'loop' | 'dangling';
+  problem: BrokenLinkProblem;
+  /** `link-loop`: the link's name, then each target as its link says it, until one repeats. */
+  chain?: string[];
 }
+
+export type BrokenLinkProblem = 'loop' | 'link-loop' | 'dangling';
 
 /**
  * Files a folder may hold that are never published: version-control and desktop clutter.
@@ -42,8 +50,9 @@ export function listFolder(from: string, skip: (name: string) => boolean = isClu
       let s: ReturnType<typeof statSync>;
       try {
         s = statSync(abs);
-      } catch {
-        broken.push({ path: relPath, problem: 'dangling' });
+      } catch (error) {
+        const loop = (error as NodeJS.ErrnoException).code === 'ELOOP';
+        broken.push(loop ? { path: relPath, problem: 'link-loop', chain: [d.name, ...linkChain(abs)] } : { path: relPath, problem: 'dangling' });
         continue;
       }
       if (s.isDirectory()) {
@@ -58,4 +67,24 @@ export function listFolder(from: string, skip: (name: string) => boolean = isClu
   };
   walk(from, '', new Set([realpathSync(from)]));
   return { files, broken };
+}
+
+/** The targets a chain of links names, as each link says it, until one repeats (at most 40). */
+function linkChain(link: string): string[] {
+  const chain: string[] = [];
+  const seen = new Set([link]);
+  for (let at = link; chain.length < 40; ) {
+    let target: string;
+    try {
+      if (!lstatSync(at).isSymbolicLink()) break;
+      target = readlinkSync(at);
+    } catch {
+      break;
+    }
+    chain.push(target);
+    at = resolve(dirname(at), target);
+    if (seen.has(at)) break;
+    seen.add(at);
+  }
+  return chain;
 }

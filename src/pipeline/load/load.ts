@@ -47,7 +47,7 @@ export function readContentFiles(root: string, contentDir: string): { files: Fil
   const { files: found, broken } = listFolder(join(root, contentDir), (name) => name.startsWith('.'));
   for (const b of broken) {
     const file = `${contentDir}/${b.path}`;
-    problems.set(file, { ...messages.brokenContentLink(b.problem), file });
+    problems.set(file, { ...messages.brokenContentLink(b.problem, b.chain), file });
   }
   for (const { path } of found) {
     if (!/\.(md|json)$/.test(path)) continue;
