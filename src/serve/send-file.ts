@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
@@ -73,13 +74,22 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, path: 
 
 /** RFC 9110 §13.1.2–3: If-None-Match (weak comparison), else If-Modified-Since. */
 function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
-  const match = req.headers['if-none-match'];
-  if (match !== undefined) {
-    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
-  }
+  if (req.headers['if-none-match'] !== undefined) return etagMatches(req, etag);
   const since = Date.parse(req.headers['if-modified-since'] ?? '');
   return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
+
+/** Whether the request's If-None-Match names `etag` (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function etagMatches(req: IncomingMessage, etag: string): boolean {
+  const match = req.headers['if-none-match'];
+  if (match === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/** A strong ETag for bytes built in memory (a page as served, after any rewrite): a hash of them. */
+export function etagOf(bytes: Uint8Array): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 }
 
 function isMissing(error: unknown): boolean {

@@ -8,7 +8,7 @@ import { parseRedirects } from './redirect-rules.ts';
 import type { HostName } from '../pipeline/types.ts';
 import { answer, bodyStream } from './request-body.ts';
 import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts';
-import { sendFile } from './send-file.ts';
+import { etagMatches, etagOf, sendFile } from './send-file.ts';
 
 /** A web-standard handler, e.g. a site's server function, mounted under a path prefix. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -102,6 +102,16 @@ function servedFolder(options: StaticServerOptions) {
     const isHtml = file.endsWith('.html');
     res.setHeader('Content-Type', isHtml ? 'text/html; charset=utf-8' : 'application/octet-stream');
     const sent = isHtml && options.transformHtml ? Buffer.from(options.transformHtml(body.toString('utf8'))) : body;
+    // A page gets an ETag of the bytes sent (dev rewrites them), so a browser revalidates with 304.
+    if (status === 200) {
+      if (!res.hasHeader('ETag')) res.setHeader('ETag', etagOf(sent));
+      if (etagMatches(res.req, String(res.getHeader('ETag')))) {
+        res.statusCode = 304;
+        res.removeHeader('Content-Type');
+        res.end();
+        return true;
+      }
+    }
     res.setHeader('Content-Length', sent.length);
     res.end(sent);
     return true;

@@ -38,6 +38,38 @@ describe('preview', () => {
     expect((await get('/')).status).toBe(200);
   });
 
+  it('gives a page an ETag and answers If-None-Match with 304 until the page changes; a 404 is never a 304', async () => {
+    const first = await get('/about');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    await first.text();
+    for (const path of ['/about', '/about/']) {
+      const again = await fetch(`${server!.url}${path}`, { headers: { 'If-None-Match': etag! } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+    expect((await fetch(`${server!.url}/about`, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+    // A new build of the page: the old tag no longer matches.
+    const page = fx.read('dist/about.html');
+    writeFileSync(join(fx.root, 'dist/about.html'), page.replace('</body>', '<p>rebuilt</p></body>'));
+    try {
+      const changed = await fetch(`${server!.url}/about`, { headers: { 'If-None-Match': etag! } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(await changed.text()).toContain('<p>rebuilt</p>');
+    } finally {
+      writeFileSync(join(fx.root, 'dist/about.html'), page);
+    }
+    const missing = await get('/nope');
+    await missing.text();
+    const tag = missing.headers.get('etag');
+    expect((await fetch(`${server!.url}/nope`, { headers: { 'If-None-Match': tag ?? '*' } })).status).toBe(404);
+    // Other files had their tag already: size and time.
+    const robots = await get('/robots.txt');
+    await robots.text();
+    expect((await fetch(`${server!.url}/robots.txt`, { headers: { 'If-None-Match': robots.headers.get('etag')! } })).status).toBe(304);
+  });
+
   it('answers an unknown address with 404 and the body of 404.html', async () => {
     const res = await get('/nope');
     expect(res.status).toBe(404);
