@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
 import { formatMs } from '../src/pipeline/format.ts';
+import { isAfterSwapError } from '../src/pipeline/write/after-swap.ts';
 import { isDiskFullError } from '../src/pipeline/write/disk-full.ts';
 import { outputFolderProblem, outputTarget, recoverOutput } from '../src/pipeline/write/output-folder.ts';
 import { realExisting } from '../src/pipeline/write/output-paths.ts';
@@ -80,8 +81,8 @@ function exitCodeFor(error: unknown, program: Command, argv: string[]): number {
     return 1;
   }
   // A server function that cannot open (e.g. an unusable DATABASE_URL) says why in its message,
-  // and so does a full disk.
-  if (isFunctionOpenError(error) || isDiskFullError(error)) {
+  // and so do a full disk and a failure after the output was swapped in.
+  if (isFunctionOpenError(error) || isDiskFullError(error) || isAfterSwapError(error)) {
     console.error(error.message);
     return 1;
   }

@@ -1,6 +1,6 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { messages } from './diagnostics/messages.ts';
 import { prepareManifest, readManifest, type BuildManifest } from './pipeline/plan/manifest.ts';
@@ -24,10 +24,12 @@ import { previousIndex, previousParts, startPageIndexer, type PageIndexer } from
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { bundleHostFunctions, type HostBundle } from './pipeline/hosts/functions.ts';
-import { hostConfig, writeProjectFiles } from './pipeline/hosts/project-files.ts';
+import { hostConfig, NETLIFY_FUNCTIONS, stageProjectFiles } from './pipeline/hosts/project-files.ts';
 import { hostOf } from './pipeline/hosts/host.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
-import { diskFullError, folderBytes, isNoSpace } from './pipeline/write/disk-full.ts';
+import { finishAfterSwap, fsReason } from './pipeline/write/after-swap.ts';
+import { lockProject } from './pipeline/write/build-lock.ts';
+import { diskFullError, folderBytes, isNoSpace, shownPath } from './pipeline/write/disk-full.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
 
 /**
@@ -37,9 +39,14 @@ import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, 
  * Throws a `DiagnosticError` listing every problem found; the previous output is then untouched.
  */
 export async function build(options: BuildOptions): Promise<BuildSummary> {
-  const upToDate = options.checkOnly ? undefined : upToDateSummary(options);
-  if (upToDate) return upToDate;
-  return (await buildSite(options)).summary;
+  if (options.checkOnly) return (await buildSite(options)).summary;
+  // One build of a project at a time (build-lock.ts); the one before may leave nothing to do.
+  const release = await lockProject(resolve(options.root), (line) => console.error(line));
+  try {
+    return upToDateSummary(options) ?? (await buildSite(options)).summary;
+  } finally {
+    release();
+  }
 }
 
 /** What `dev` brings to a build it runs: its compiled parts and its hooks into the site state. */
@@ -398,10 +405,35 @@ function writeBuild(
     // Said again by a build that finds nothing changed.
     summary: { ...counts(parts, state), ...(leftOut ? { leftOut } : {}) },
   });
-  if (plan.mode === 'full') commitOutput(staging);
-  else commitChanges(staging, plan.write, plan.remove);
-  pendingManifest.publish();
-  if (run.hostBundle) writeProjectFiles(run.root, run.hostBundle.project);
+  swapIn(run, staging, plan, pendingManifest);
+}
+
+/**
+ * Stages the files the host reads from the project folder beside their places, swaps the output
+ * in, then puts the manifest and those files in place (renames only). A failure before the swap
+ * leaves the previous output; one after it says the output holds the new build and what is stale.
+ */
+function swapIn(run: BuildRun, staging: Staging, plan: OutputPlan, manifest: ReturnType<typeof prepareManifest>): void {
+  let project: ReturnType<typeof stageProjectFiles> | undefined;
+  try {
+    project = run.hostBundle ? stageProjectFiles(run.root, run.hostBundle.project) : undefined;
+    if (plan.mode === 'full') commitOutput(staging);
+    else commitChanges(staging, plan.write, plan.remove);
+  } catch (error) {
+    manifest.abort();
+    project?.abort();
+    throw error;
+  }
+  finishAfterSwap(run.outDir, [
+    { writes: join(run.cacheDir ?? run.root, 'build-manifest.json'), ifFailed: 'the next build is a full one', run: () => manifest.publish() },
+    ...(project ? [{ writes: projectFilesShown(run), ifFailed: "the host's files there are the previous build's", run: () => project.commit() }] : []),
+  ]);
+}
+
+/** The project file or folder a failed commit of the host's files names: Netlify's functions, else `wrangler.toml`. */
+function projectFilesShown(run: BuildRun): string {
+  const files = [...(run.hostBundle?.project.keys() ?? [])];
+  return join(run.root, files.length > 0 && !files.some((f) => f.startsWith(NETLIFY_FUNCTIONS)) ? files[0] : NETLIFY_FUNCTIONS);
 }
 
 function counts(parts: SiteParts, state: SiteState): { pages: number; redirects: number; assets: number } {
@@ -443,22 +475,22 @@ function sourceTexts(state: SiteState): Map<string, string> {
 }
 
 /**
- * A full disk, in the output (every output write names its file, see `writeOutputFile`) or, for
- * any other write, in `.cache`. The free space is read after the staging folder was removed.
+ * A full disk, in the output (every output write names its file, see `writeOutputFile`), in
+ * another folder a write names (`.netlify/v1/functions`), or, for a write that names none, in
+ * `.cache`. The free space is read after the staging folder was removed.
  */
 function noSpace(error: NodeJS.ErrnoException, run: BuildRun, needed: number): Error {
-  const inOutput = typeof error.path === 'string' && error.path.startsWith(run.outDir);
-  if (inOutput || !run.cacheDir) return diskFullError({ folder: run.outDir, neededBytes: needed, outDir: run.outDir });
-  return diskFullError({ folder: run.cacheDir, outDir: run.outDir });
+  const path = typeof error.path === 'string' ? error.path : undefined;
+  if ((path && path.startsWith(run.outDir)) || (!path && !run.cacheDir)) return diskFullError({ folder: run.outDir, neededBytes: needed, outDir: run.outDir });
+  if (!path || (run.cacheDir && path.startsWith(run.cacheDir))) return diskFullError({ folder: run.cacheDir!, outDir: run.outDir });
+  return diskFullError({ folder: dirname(path), outDir: run.outDir });
 }
 
 /** A file-system error (a read-only folder, a missing one) as one sentence instead of a stack trace. */
 function asWriteFailure(error: unknown, outDir: string): unknown {
   const e = error as NodeJS.ErrnoException;
   if (!(e instanceof Error) || typeof e.code !== 'string' || !e.path || !/^E[A-Z]+$/.test(e.code)) return error;
-  const reason = `${e.code} (${e.message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '')})`;
-  const where = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
-  return new DiagnosticError([messages.writeFailed(where(e.path), reason, where(outDir))]);
+  return new DiagnosticError([messages.writeFailed(shownPath(e.path), fsReason(e), shownPath(outDir))]);
 }
 
 /**

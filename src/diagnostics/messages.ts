@@ -162,6 +162,11 @@ export const messages = {
     message: `could not write ${path}: ${reason}; ${outDir}/ still holds the previous build`,
     hint: 'free some disk space or fix the folder\'s permissions, then build again',
   }),
+  projectFolderIsLink: (folder: string, target: string) => ({
+    code: 'output/linked-folder',
+    message: `${folder} is a symbolic link (to ${target}); a build replaces the files in it, and never removes files through a link`,
+    hint: 'make it a folder of its own (remove the link), then build again',
+  }),
   renderFailed: (path: string, reason: string) => ({
     code: 'render/failed',
     message: `rendering ${path} failed: ${reason}`,

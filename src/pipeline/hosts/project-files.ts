@@ -1,6 +1,11 @@
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
+import { messages } from '../../diagnostics/messages.ts';
 import type { HostName } from '../types.ts';
+import { tempBeside } from '../write/build-lock.ts';
+import { isLink } from '../write/no-links.ts';
+import { withPath } from '../write/write.ts';
 
 /**
  * The files a build writes into the project folder for its host, beside the output: Netlify's
@@ -101,17 +106,58 @@ function generatedFiles(root: string): string[] {
   return ['wrangler.toml', ...functions].filter((file) => isGenerated(join(root, file)));
 }
 
+/** Project files written beside their places before the swap; `commit` puts them in place after it. */
+export interface StagedProjectFiles {
+  /** Renames each file into place and removes the generated files this build does not write (after the swap). */
+  commit(): void;
+  /** Removes the files written (the build failed before the swap). */
+  abort(): void;
+}
+
 /**
- * Writes the files a host reads from the project folder, each by a rename (never half-written),
- * and removes those an earlier build wrote that this one does not: a function whose prefix was
- * renamed or removed, or the files of another host, must not stay deployed.
+ * Writes the files a host reads from the project folder under temporary names beside their
+ * places (this build's own: pid and random), before the output is swapped in: a folder that
+ * cannot be made or written (a file named `.netlify`, a full disk) fails the build while the
+ * previous output is still in place. `commit`, after the swap, is only renames and removals:
+ * each file is put in place by a rename (never half-written), then the files an earlier build
+ * wrote that this one does not are removed (a function whose prefix was renamed or removed, or
+ * the files of another host, must not stay deployed; a file without the mark is the user's). A
+ * folder on the way that is a symbolic link is refused: its files are not the project's to remove.
  */
-export function writeProjectFiles(root: string, files: Map<string, Uint8Array>): void {
-  for (const file of generatedFiles(root)) if (!files.has(file)) rmSync(join(root, file), { force: true });
-  for (const [file, contents] of files) {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    const temp = join(root, `${file}.${process.pid}.tmp`);
-    writeFileSync(temp, contents);
-    renameSync(temp, join(root, file));
+export function stageProjectFiles(root: string, files: Map<string, Uint8Array>): StagedProjectFiles {
+  const staged: { temp: string; to: string }[] = [];
+  const abort = () => {
+    for (const { temp } of staged) rmSync(temp, { force: true });
+  };
+  try {
+    for (const folder of new Set([...files.keys()].map((file) => dirname(file)))) {
+      refuseLinks(root, folder);
+      mkdirSync(join(root, folder), { recursive: true });
+    }
+    for (const [file, contents] of files) {
+      const to = join(root, file);
+      const temp = tempBeside(to);
+      staged.push({ temp, to });
+      withPath(temp, () => writeFileSync(temp, contents));
+    }
+  } catch (error) {
+    abort();
+    throw error;
+  }
+  return {
+    commit() {
+      for (const { temp, to } of staged) renameSync(temp, to);
+      for (const file of generatedFiles(root)) if (!files.has(file)) rmSync(join(root, file), { force: true });
+    },
+    abort,
+  };
+}
+
+/** Fails when `folder` (relative to `root`) or a folder above it inside `root` is a symbolic link. */
+function refuseLinks(root: string, folder: string): void {
+  const parts = folder.split('/').filter((part) => part !== '.');
+  for (let i = 1; i <= parts.length; i++) {
+    const path = parts.slice(0, i).join('/');
+    if (isLink(join(root, path))) throw new DiagnosticError([{ ...messages.projectFolderIsLink(path, readlinkSync(join(root, path))), file: path }]);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeDeadTemps, tempBeside } from '../write/build-lock.ts';
 
 /** Bump when the cache layout changes; the version key covers everything else. */
 const LAYOUT = 3;
@@ -52,16 +53,25 @@ export function readManifest(cacheDir: string | undefined, outDir: string): Buil
  * Writes the manifest beside its final name before the output is swapped in, so a failed write
  * (a full disk) fails the build while the previous output is still in place. `publish` makes it
  * current once the new output is in: the old manifest is removed first, so a crash between the
- * swap and `publish` leaves no manifest (the next build is a full one), never a wrong one.
+ * swap and `publish` leaves no manifest (the next build is a full one), never a wrong one. The
+ * temporary name is this build's own (pid and random), so two processes never share it; `abort`
+ * removes it when the build fails before the swap.
  */
-export function prepareManifest(cacheDir: string | undefined, manifest: Omit<BuildManifest, 'layout'>): { publish(): void } {
-  if (!cacheDir) return { publish() {} };
+export function prepareManifest(cacheDir: string | undefined, manifest: Omit<BuildManifest, 'layout'>): { publish(): void; abort(): void } {
+  if (!cacheDir) return { publish() {}, abort() {} };
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, 'build-manifest.json');
-  const pending = `${file}.tmp`;
-  writeFileSync(pending, JSON.stringify({ layout: LAYOUT, ...manifest }));
-  rmSync(file, { force: true });
-  return { publish: () => renameSync(pending, file) };
+  removeDeadTemps(file);
+  const pending = tempBeside(file);
+  try {
+    writeFileSync(pending, JSON.stringify({ layout: LAYOUT, ...manifest }));
+    rmSync(file, { force: true });
+  } catch (error) {
+    rmSync(pending, { force: true });
+    // Named by the manifest's own name: the temporary one means nothing to the reader.
+    throw Object.assign(error as Error, { path: file });
+  }
+  return { publish: () => renameSync(pending, file), abort: () => rmSync(pending, { force: true }) };
 }
 
 /** Writes the manifest at once (dev, where the output is already in place). */

@@ -33,7 +33,7 @@ export interface DiskFull {
 export function diskFullError({ folder, neededBytes, outDir }: DiskFull): DiskFullError {
   const free = formatBytes(freeBytes(folder));
   const space = neededBytes === undefined ? `${free} is free` : `this build needs about ${formatBytes(neededBytes)} and ${free} is free`;
-  const out = `${shown(outDir)}/`;
+  const out = `${shownPath(outDir)}/`;
   return new DiskFullError(`The disk holding ${folder} is full: ${space}. Nothing was changed: ${out} is as it was. Free some space and build again.`);
 }
 
@@ -80,7 +80,7 @@ export function formatBytes(n: number): string {
 }
 
 /** A path as the user would type it from here: relative when inside the working folder. */
-function shown(path: string): string {
+export function shownPath(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
 }

@@ -156,7 +156,7 @@ export function removeOwnFolder(dir: string): void {
 }
 
 /** Undoes an unfinished incremental commit from its backup folder, then removes the folder. */
-function rollBack(backup: string, out: string): void {
+export function rollBack(backup: string, out: string): void {
   if (existsSync(out)) {
     let added: string[] = [];
     try {
@@ -199,7 +199,7 @@ function isOurs(dir: string): boolean {
  * made did not make it. Start times are known for this process, and for others on Linux (/proc);
  * elsewhere a live pid counts as the owner.
  */
-function ownerIsGone(pid: number, madeAt: number): boolean {
+export function ownerIsGone(pid: number, madeAt: number): boolean {
   if (pid !== process.pid && !isAlive(pid)) return true;
   const started = startTime(pid);
   return started !== undefined && started > madeAt + CLOCK_SLACK_MS;

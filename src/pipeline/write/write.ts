@@ -2,7 +2,9 @@ import {
   copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { BACKUP_JOURNAL, markAsOutput, OUTPUT_MARKER, recoverOutput, removeOwnFolder } from './output-folder.ts';
+import { AfterSwapError } from './after-swap.ts';
+import { shownPath } from './disk-full.ts';
+import { BACKUP_JOURNAL, markAsOutput, OUTPUT_MARKER, recoverOutput, removeOwnFolder, rollBack } from './output-folder.ts';
 import { isLink } from './no-links.ts';
 import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from '../render/render-pages.ts';
@@ -59,7 +61,7 @@ export function copyIntoOutput(stagingDir: string, fromDir: string, path: string
  * Runs a write, giving its error the path written when it has none: a failed `write` (a full
  * disk) names no file, and the build tells a full output disk from a full `.cache` by the path.
  */
-function withPath(path: string, write: () => void): void {
+export function withPath(path: string, write: () => void): void {
   try {
     write();
   } catch (error) {
@@ -84,7 +86,16 @@ export function commitOutput(staging: Staging): void {
     if (hadOutput) renameSync(old, staging.outDir);
     throw error;
   }
-  if (hadOutput) removeOwnFolder(old);
+  if (hadOutput) removeLeftover(old);
+}
+
+/** Removes a folder the new output no longer needs; what a failure leaves, the next build removes (`recoverOutput`). */
+function removeLeftover(dir: string): void {
+  try {
+    removeOwnFolder(dir);
+  } catch {
+    // The new output is in place either way.
+  }
 }
 
 /**
@@ -106,22 +117,42 @@ export function commitChanges(staging: Staging, changed: Iterable<string>, remov
     moves.push({ file: OUTPUT_MARKER, from: join(staging.dir, OUTPUT_MARKER), to: join(staging.outDir, OUTPUT_MARKER) });
   }
   const backup = startBackup(staging.outDir, moves.filter((m) => !existsSync(m.to)).map((m) => m.file));
-  for (const [i, { file, from, to }] of moves.entries()) {
-    if (existsSync(to)) keepCopy(to, outputFile(backup, file));
-    ensureDir(dirname(to));
-    renameSync(from, to);
-    if (i === 0) haltForTest('changes');
-  }
-  for (const { file, abs } of removals) {
-    if (existsSync(abs)) {
-      const kept = outputFile(backup, file);
-      ensureDir(dirname(kept));
-      renameSync(abs, kept);
+  try {
+    for (const [i, { file, from, to }] of moves.entries()) {
+      if (existsSync(to)) keepCopy(to, outputFile(backup, file));
+      ensureDir(dirname(to));
+      renameSync(from, to);
+      if (i === 0) haltForTest('changes');
     }
-    removeEmptyParents(staging.outDir, dirname(file));
+    for (const { file, abs } of removals) {
+      if (existsSync(abs)) {
+        const kept = outputFile(backup, file);
+        ensureDir(dirname(kept));
+        renameSync(abs, kept);
+      }
+      removeEmptyParents(staging.outDir, dirname(file));
+    }
+  } catch (error) {
+    undoChanges(backup, staging.outDir, error);
   }
   finishBackup(backup);
-  removeOwnFolder(staging.dir);
+  removeLeftover(staging.dir);
+}
+
+/**
+ * An incremental commit failed half way (a file that could not be moved): the previous output is
+ * put back at once from the backup, and the error thrown as it was (the output is the previous
+ * build again). If that fails too, the output is part old, part new, and the message says so.
+ */
+function undoChanges(backup: string, outDir: string, error: unknown): never {
+  try {
+    madeDirs.clear();
+    rollBack(backup, outDir);
+  } catch {
+    const e = error as Error;
+    throw new AfterSwapError(`${shownPath(outDir)}/ is part old, part new: ${e.message}, and putting the previous build back failed too; the next build puts it back before anything else (its files are kept in ${shownPath(backup)}/).`);
+  }
+  throw error;
 }
 
 /** Creates the backup folder of an incremental commit, its journal written before anything moves. */
