@@ -41,7 +41,11 @@ import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   if (options.checkOnly) return (await buildSite(options)).summary;
   // One build of a project at a time (build-lock.ts); the one before may leave nothing to do.
-  const release = await lockProject(resolve(options.root), (line) => console.error(line));
+  const root = resolve(options.root);
+  const outDir = resolve(root, options.outDir ?? 'dist');
+  const release = await lockProject(root, (line) => console.error(line)).catch((error: unknown) => {
+    throw isNoSpace(error) ? diskFullError({ folder: join(root, '.cache'), outDir }) : asWriteFailure(error, outDir);
+  });
   try {
     return upToDateSummary(options) ?? (await buildSite(options)).summary;
   } finally {

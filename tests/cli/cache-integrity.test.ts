@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, diffTrees, readTree, repoRoot, type FixtureCopy } from '../helpers/fixtures.ts';
@@ -32,17 +33,25 @@ describe('the output is swapped in only after every write succeeded', () => {
     expect(build().status).toBe(0);
     const before = readTree(dist());
     site.write('content/posts/first-date.md', site.read('content/posts/first-date.md').replace('Ten calm ways', 'Eleven calm ways'));
-    // A folder where the manifest's temporary file goes makes that write fail, as a full disk would.
-    mkdirSync(join(cacheDir(), 'build-manifest.json.tmp', 'blocked'), { recursive: true });
-
-    const failed = build();
+    // The disk fills as the manifest is written (its temporary name is the build's own, beside it).
+    const failed = spawnSync(process.execPath, ['bin/heartnotes.mjs', 'build', '--root', site.root], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        NODE_OPTIONS: `--import=${pathToFileURL(join(repoRoot, 'tests/helpers/no-space.mjs')).href}`,
+        HEARTNOTES_TEST_NO_SPACE_UNDER: join(cacheDir(), 'build-manifest.json'),
+      },
+    });
     expect(failed.status).toBe(1);
     noStackTrace(failed.stderr);
-    expect(failed.stderr).toMatch(/could not write \S*\.cache\/build-manifest\.json\.tmp: EISDIR .*; \S*dist\/ still holds the previous build/);
+    expect(failed.stderr).toMatch(/^The disk holding \S+\.cache is full: .* Nothing was changed: \S*dist\/ is as it was\./);
     expect(diffTrees(before, readTree(dist()))).toEqual([]);
     expect(readdirSync(site.root).filter((n) => n.startsWith('dist.'))).toEqual([]);
+    // No temporary manifest left behind; the previous one still describes dist/.
+    expect(readdirSync(cacheDir()).filter((n) => n.endsWith('.tmp'))).toEqual([]);
 
-    rmSync(join(cacheDir(), 'build-manifest.json.tmp'), { recursive: true });
     const fixed = build();
     expect(fixed.status, fixed.stderr).toBe(0);
     expect(readFileSync(join(dist(), 'post/first-date.html'), 'utf8')).toContain('Eleven calm ways');
