@@ -172,3 +172,27 @@ describe('two builds of one project at once', () => {
     }
   });
 });
+
+describe('an incremental build that cannot move a file into dist/', () => {
+  beforeEach(() => {
+    site = copyFixture('basic', 'heartnotes-moves-');
+  });
+  afterEach(() => site.cleanup());
+
+  it('puts back what it moved at once: "dist/ still holds the previous build" is true, byte for byte', () => {
+    expect(build('--quiet').status).toBe(0);
+    const previous = readTree(dist());
+    // A new title changes the post's page and the pages listing it: several files move in.
+    site.write('content/posts/first-date.md', site.read('content/posts/first-date.md').replace(/^title: .*$/m, 'title: A retitled post'));
+    // The first file moves in; the second cannot (a locked file).
+    const r = buildWith('fail-rename.mjs', { HEARTNOTES_TEST_FAIL_RENAME_INTO: `${dist()}/`, HEARTNOTES_TEST_FAIL_RENAME_FROM: 'dist.tmp-', HEARTNOTES_TEST_FAIL_RENAME_AFTER: '1' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/could not write \S*dist\/\S+: EACCES \(permission denied\); \S*dist\/ still holds the previous build/);
+    expect(diffTrees(previous, readTree(dist()))).toEqual([]);
+    expect(siblings()).toEqual([]);
+
+    const again = build('--quiet');
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(join(dist(), 'post/first-date.html'), 'utf8')).toContain('A retitled post');
+  });
+});

@@ -152,6 +152,9 @@ function undoChanges(backup: string, outDir: string, error: unknown): never {
     const e = error as Error;
     throw new AfterSwapError(`${shownPath(outDir)}/ is part old, part new: ${e.message}, and putting the previous build back failed too; the next build puts it back before anything else (its files are kept in ${shownPath(backup)}/).`);
   }
+  // A failed rename is said at the output file it was to replace, not at the staging folder.
+  const e = error as NodeJS.ErrnoException & { dest?: string };
+  if (e.dest) e.path = e.dest;
   throw error;
 }
 
