@@ -6,7 +6,7 @@
 // cut short or emptied (a crash, a full disk) is compiled again, and so is a copy that fails to
 // load or lacks its entry point. Code splitting keeps heavy modules (React, the Markdown parser)
 // out of commands that do not need them.
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -94,8 +94,9 @@ async function compile() {
   const tmp = `${stampFile}.${process.pid}-${Math.random().toString(36).slice(2)}`;
   writeFileSync(tmp, JSON.stringify({ root: generatorRoot, entry, inputs, files }));
   renameSync(tmp, stampFile);
-  // Older compiles go after an hour (a long-running dev server may still be using one).
-  for (const name of readdirSync(outDir)) {
+  // Older compiles go after an hour (a long-running dev server may still be using one); never
+  // through a link: a linked folder's entries are not this cache's.
+  for (const name of lstatSync(outDir).isSymbolicLink() ? [] : readdirSync(outDir)) {
     const path = join(outDir, name);
     if (name.startsWith('b-') && name !== build && Date.now() - statSync(path).mtimeMs > 3_600_000) {
       rmSync(path, { recursive: true, force: true });

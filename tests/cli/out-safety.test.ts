@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.ts';
@@ -127,6 +127,22 @@ describe('a symbolic link as --out: the build writes into the folder it points t
     expect(plain.status, plain.stderr).toBe(0);
     expect(isLink(join(site.root, 'pub'))).toBe(true);
     expect(listFiles(dist())).toEqual([...before.keys()]);
+  });
+
+  it('a cache folder that is a link (.cache/markdown) is used, but nothing in what it points to is pruned', () => {
+    expect(build('--quiet').status).toBe(0);
+    const markdown = join(site.root, '.cache', 'markdown');
+    const elsewhere = join(site.temp, 'markdown-elsewhere');
+    // The cache moved elsewhere and linked back, beside a folder that is not the cache's.
+    renameSync(markdown, elsewhere);
+    symlinkSync(elsewhere, markdown, 'dir');
+    mkdirSync(join(elsewhere, 'precious'));
+    writeFileSync(join(elsewhere, 'precious', 'keep.txt'), 'precious');
+    site.write('content/pages/about.md', site.read('content/pages/about.md').replace(/^title: .*$/m, 'title: Changed'));
+    const r = build('--quiet');
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(elsewhere, 'precious', 'keep.txt'), 'utf8')).toBe('precious');
+    expect(lstatSync(markdown).isSymbolicLink()).toBe(true);
   });
 
   it('a link to nothing is refused with one sentence; a leftover staging name that is a link is never emptied', () => {
