@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempBeside } from '../write/build-lock.ts';
 import type { FolderFile } from '../load/list-folder.ts';
 import { generatorRoot } from '../paths.ts';
 import { encodeImage, type EncodedImage } from './encode.ts';
@@ -170,8 +171,10 @@ function writeCached(dir: string, image: EncodedImage): void {
       return { format: v.format, width: v.width, file, size: v.bytes.byteLength };
     });
     const meta: CacheMeta = { width: image.width, height: image.height, fallback: image.fallback, variants };
-    writeFileSync(join(dir, 'meta.json.tmp'), JSON.stringify(meta));
-    renameSync(join(dir, 'meta.json.tmp'), join(dir, 'meta.json'));
+    // A temporary name of this build's own: `dev` and a build may encode the same image at once.
+    const temp = tempBeside(join(dir, 'meta.json'));
+    writeFileSync(temp, JSON.stringify(meta));
+    renameSync(temp, join(dir, 'meta.json'));
   } catch {
     // Only a cache: a full disk costs the next build an encode.
     rmSync(dir, { recursive: true, force: true });
