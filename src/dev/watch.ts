@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, watch as watchFolder, type FSWatcher } from 'node:fs';
+import { readdirSync, watch as watchFolder, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { isRealFolder } from '../pipeline/write/no-links.ts';
 import { watch } from 'chokidar';
 
 /**
@@ -62,12 +63,4 @@ function watchFolders(dir: string, changed: (path: string) => void): Map<string,
   };
   add(dir);
   return watchers;
-}
-
-function isRealFolder(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
