@@ -6,7 +6,7 @@ import { formatMs } from '../src/pipeline/format.ts';
 import { isAfterSwapError } from '../src/pipeline/write/after-swap.ts';
 import { isDiskFullError } from '../src/pipeline/write/disk-full.ts';
 import { outputFolderProblem, outputTarget, recoverOutput } from '../src/pipeline/write/output-folder.ts';
-import { realExisting } from '../src/pipeline/write/output-paths.ts';
+import { outputDirOf } from '../src/pipeline/write/output-paths.ts';
 import { generatorRoot } from '../src/pipeline/paths.ts';
 import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
 import { isFunctionOpenError } from '../src/serve/functions.ts';
@@ -141,7 +141,7 @@ function addBuildCommands(cli: Cli): void {
   const run = async (opts: Options, checkOnly: boolean) => {
     const root = cli.root();
     const outDir = checkOut(root, String(opts.out), !checkOnly);
-    if (opts.drafts && !checkOnly && outDir === realExisting(resolve(root, 'dist'))) {
+    if (opts.drafts && !checkOnly && outDir === outputDirOf(root, 'dist')) {
       throw new UsageError(
         `build --drafts writes drafts and scheduled entries, which must never be uploaded, so not into dist/${resolve(root, String(opts.out)) === resolve(root, 'dist') ? '' : ` (--out ${String(opts.out)} leads to it)`}; give them a folder of their own, e.g. --drafts --out drafts-preview (or use "heartnotes dev", which shows them)`,
       );

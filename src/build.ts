@@ -30,6 +30,7 @@ import { imageFailureDiagnostics } from './pipeline/images/references.ts';
 import { finishAfterSwap, fsReason } from './pipeline/write/after-swap.ts';
 import { lockProject } from './pipeline/write/build-lock.ts';
 import { diskFullError, folderBytes, isNoSpace, shownPath } from './pipeline/write/disk-full.ts';
+import { outputDirOf } from './pipeline/write/output-paths.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
 
 /**
@@ -42,7 +43,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   if (options.checkOnly) return (await buildSite(options)).summary;
   // One build of a project at a time (build-lock.ts); the one before may leave nothing to do.
   const root = resolve(options.root);
-  const outDir = resolve(root, options.outDir ?? 'dist');
+  const outDir = outputDirOf(root, options.outDir);
   const release = await lockProject(root, (line) => console.error(line)).catch((error: unknown) => {
     throw isNoSpace(error) ? diskFullError({ folder: join(root, '.cache'), outDir }) : asWriteFailure(error, outDir);
   });
@@ -154,7 +155,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
 function startRun(options: BuildOptions): BuildRun {
   const started = performance.now();
   const root = resolve(options.root);
-  const outDir = resolve(root, options.outDir ?? 'dist');
+  const outDir = outputDirOf(root, options.outDir);
   const cacheDir = options.noCache ? undefined : join(root, '.cache');
   const stages: Record<string, number> = {};
   const stageCpu: BuildRun['stageCpu'] = {};

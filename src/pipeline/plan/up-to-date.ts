@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join as joinPath, relative, resolve } from 'node:path';
 import { readManifest, type BuildManifest } from './manifest.ts';
+import { outputDirOf } from '../write/output-paths.ts';
 import { formatMs } from '../format.ts';
 import type { BuildOptions, BuildSummary } from '../types.ts';
 
@@ -86,7 +87,7 @@ export function upToDateSummary(options: BuildOptions): BuildSummary | undefined
   const started = performance.now();
   if (options.noCache || options.checkOnly) return undefined;
   const root = resolve(options.root);
-  const outDir = resolve(root, options.outDir ?? 'dist');
+  const outDir = outputDirOf(root, options.outDir);
   const previous = readManifest(joinPath(root, '.cache'), outDir);
   if (!previous?.fingerprint || !previous.inputs || !previous.summary) return undefined;
   const { folders, files } = previous.inputs;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isLink, isRealFolder } from './no-links.ts';
-import { outputFile, realExisting } from './output-paths.ts';
+import { outputDirOf, outputFile, realExisting } from './output-paths.ts';
 
 /**
  * The output folder as a whole: which folder `--out` may name, the marker that proves a folder
@@ -84,7 +84,7 @@ export function outputTarget(root: string, outDir: string, label: string): { dir
   if (isLink(out) && !existsSync(out)) {
     return { problem: `--out ${label} is a symbolic link to ${readlinkSync(out)}, which does not exist (or is a loop of links); create that folder or give --out a real folder` };
   }
-  return { dir: realExisting(out) };
+  return { dir: outputDirOf(root, outDir) };
 }
 
 /** Whether `.cache/build-manifest.json` names `out` as this project's output (a build before the marker). */

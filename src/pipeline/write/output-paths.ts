@@ -76,6 +76,15 @@ function realRoot(root: string): string {
   }
 }
 
+/**
+ * The output folder of a build of the project at `root`: `--out` (default `dist`), with symbolic
+ * links followed, so a build writes the folder a link points to and never replaces the link
+ * (docs/output-folder.md, "A link as --out").
+ */
+export function outputDirOf(root: string, outDir: string | undefined): string {
+  return realExisting(resolve(root, outDir ?? 'dist'));
+}
+
 /** The real path of the nearest existing ancestor of `path` (itself included), with the rest appended. */
 export function realExisting(path: string): string {
   const rest: string[] = [];
