@@ -92,7 +92,7 @@ describe('the files a host reads from the project folder (.netlify/v1/functions)
     const r = buildWith('fail-rename.mjs', { HEARTNOTES_TEST_FAIL_RENAME_INTO: functions() });
     expect(r.status).toBe(1);
     // The swap is done: the message says so, and names the folder that stays stale.
-    expect(r.stderr).toBe(`${dist()}/ holds the new build, but ${functions()} could not be written, EACCES (permission denied), so the host's functions there are the previous build's. Fix that and build again.`);
+    expect(r.stderr).toBe(`${dist()}/ holds the new build, but ${functions()} could not be written, EACCES (permission denied), so the host's files there are the previous build's. Fix that and build again.`);
     expect(readFileSync(join(dist(), 'about.html'), 'utf8')).toContain('A changed title');
     expect(siblings()).toEqual([]);
     expect(readFileSync(join(functions(), 'api.mjs')).equals(oldFunction)).toBe(true);
@@ -121,11 +121,12 @@ describe('two builds of one project at once', () => {
     return new Promise<{ pid: number; status: number | null; stderr: string }>((resolve) => child.once('exit', (status) => resolve({ pid: child.pid!, status, stderr })));
   };
 
-  it('6 pairs started together, into dist/ and dist2/: every build exits 0, one of each pair waits for the other, saying so, and both outputs are complete', { timeout: 240_000 }, async () => {
+  it('6 pairs started together, into dist/ and dist2/: every build exits 0, one that overlaps the other waits for it, saying so, and both outputs are complete', { timeout: 240_000 }, async () => {
     // Two outputs of one project share .cache/ (the manifest): each build of a pair does the whole
     // build and writes the manifest, which is how a pair used to fail after one had swapped its output in.
     expect(build('--quiet').status).toBe(0);
     const files = listFiles(dist());
+    let waited = 0;
     for (let pair = 0; pair < 6; pair++) {
       editAbout(`Title of pair ${pair}`);
       const [a, b] = await Promise.all([start(), start('--out', 'dist2')]);
@@ -135,7 +136,10 @@ describe('two builds of one project at once', () => {
         expect(me.stderr).toBe(`Waiting for another build of this project to finish (pid ${other.pid}, .cache/build.lock)…\n`);
         return true;
       });
-      expect(waiting, `pair ${pair}`).toHaveLength(1);
+      // Two builds started together overlap unless one is done before the other reaches the lock
+      // (seen under load): at most one waits, and across the pairs some did.
+      expect(waiting.length, `pair ${pair}`).toBeLessThanOrEqual(1);
+      waited += waiting.length;
       for (const out of ['dist', 'dist2']) {
         expect(listFiles(join(site.root, out)), `pair ${pair}, ${out}`).toEqual(files);
         expect(readFileSync(join(site.root, out, 'about.html'), 'utf8')).toContain(`Title of pair ${pair}`);
@@ -143,6 +147,7 @@ describe('two builds of one project at once', () => {
       expect(readdirSync(site.root).filter((n) => /^dist2?\./.test(n))).toEqual([]);
       expect(readdirSync(join(site.root, '.cache')).filter((n) => n.endsWith('.tmp') || n === 'build.lock')).toEqual([]);
     }
+    expect(waited, 'pairs in which one build waited for the other').toBeGreaterThan(0);
   });
 
   it('a lock left by a killed build (its process gone, or its pid now another process) does not block', { timeout: 60_000 }, async () => {
