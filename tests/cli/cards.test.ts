@@ -105,6 +105,46 @@ describe('social cards', () => {
   });
 });
 
+describe('a card\'s bytes depend only on what it shows', () => {
+  it('a card drawn alone (an incremental build) or after other cards is the card a --no-cache build draws', () => {
+    const fx = copyFixture('basic', 'heartnotes-cards-order-');
+    try {
+      fx.write('site.config.ts', CONFIG);
+      const cards = () => new Map(['first-date', 'second-date', 'third-date'].map((n) => [n, readFileSync(join(fx.root, 'dist', 'cards', 'post', `${n}.png`))]));
+      const build = (...args: string[]) => {
+        const result = runCli(['build', '--root', fx.root, '--verbose', ...args]);
+        expect(result.status, result.stderr).toBe(0);
+        return result.stdout;
+      };
+      const retitle = (name: string, title: string) => {
+        const post = join(fx.root, 'content', 'posts', `${name}.md`);
+        writeFileSync(post, readFileSync(post, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
+      };
+      // A third post whose title shares most of its letters with the others, so whichever card is
+      // drawn first has drawn the glyphs the next one reuses.
+      fx.write('content/posts/third-date.md', fx.read('content/posts/second-date.md').replace(/^title: .*$/m, 'title: Third dates, quietly planned'));
+      build();
+      // Incremental: only the edited entry's card is drawn, by a painter that has drawn nothing else.
+      retitle('second-date', 'Second dates, a plan you can talk through');
+      expect(build()).toMatch(/social cards: 1 drawn, 0 from the cache/);
+      const incremental = cards();
+      // From scratch: every card drawn in one painter, one after the other.
+      rmSync(join(fx.root, 'dist'), { recursive: true });
+      build('--no-cache');
+      const clean = cards();
+      for (const [name, png] of clean) expect(png.equals(incremental.get(name)!), name).toBe(true);
+      // Another order: the third post's card alone first (its title edited and edited back).
+      retitle('third-date', 'Zebra');
+      build();
+      retitle('third-date', 'Third dates, quietly planned');
+      build();
+      for (const [name, png] of cards()) expect(png.equals(clean.get(name)!), name).toBe(true);
+    } finally {
+      fx.cleanup();
+    }
+  });
+});
+
 describe('social cards of a larger site', () => {
   it('from 200 cards, half are drawn on a worker of their own: every card is written, each the same bytes whichever thread drew it', () => {
     const fx = copyFixture('basic', 'heartnotes-cards-many-');

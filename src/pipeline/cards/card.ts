@@ -71,7 +71,8 @@ export class CardPainter {
     const title = this.#titleLines(content.title, textWidth);
     const labelCache = this.#cache(this.style.label.font, LABEL.size);
     const titleCache = this.#cache(this.style.title.font, title.size);
-    await Promise.all([label ? labelCache.draw([label]) : undefined, titleCache.draw(title.lines)]);
+    if (label) labelCache.draw([label]);
+    titleCache.draw(title.lines);
     // One buffer for every card's rows: a fresh 757 KB copy per card left thousands of them for
     // the garbage collector (about 200 MB more peak memory on a 4,000-page build).
     const rows = (this.#rows ??= new Uint8Array(base.indices.length));

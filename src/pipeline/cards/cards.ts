@@ -18,7 +18,7 @@ import { CardPainter, type CardContent } from './card.ts';
  */
 
 /** Bump when a change to card.ts changes the pixels, so cached and kept cards are drawn again. */
-const PAINTER_VERSION = '2';
+const PAINTER_VERSION = '3';
 
 /** A card to write: what it shows (its image as a file) and its key. */
 export interface PlannedCard {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import opentype, { type Font, type Glyph } from 'opentype.js';
+import { rasterise } from './raster.ts';
 
 /**
  * Text for social cards without system fonts: glyph outlines and advances come from a font file
- * (TTF, OTF or WOFF) through opentype.js; each glyph is drawn once per size (by sharp, from its
+ * (TTF, OTF or WOFF) through opentype.js; each glyph is drawn once per size (raster.ts, from its
  * outline) and then copied wherever it appears. Positions are whole pixels, which at card sizes
  * (24 px and up) is not visible.
  */
@@ -104,28 +105,15 @@ export class GlyphCache {
     return this.#images.get(glyph.index);
   }
 
-  /** Draws every glyph of `lines` not drawn yet, in one sharp call. */
-  async draw(lines: Line[]): Promise<void> {
-    const missing = new Map<number, Glyph>();
-    for (const line of lines) for (const { glyph } of line.glyphs) if (!this.#images.has(glyph.index)) missing.set(glyph.index, glyph);
-    if (!missing.size) return;
-    const cells = [...missing.values()].map((glyph) => this.#cell(glyph));
-    const width = cells.reduce((w, c) => w + c.width, 0);
-    const height = Math.max(...cells.map((c) => c.height));
-    let x = 0;
-    const paths = cells.map((c) => {
-      const d = glyphPath(c.glyph, x - c.left, c.top, this.size);
-      c.x = x;
-      x += c.width;
-      return `<path d="${d}"/>`;
-    });
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${paths.join('')}</svg>`;
-    const { default: sharp } = await import('sharp');
-    const alpha = await sharp(Buffer.from(svg)).ensureAlpha().extractChannel(3).raw().toBuffer();
-    for (const c of cells) {
-      const image = new Uint8Array(c.width * c.height);
-      for (let row = 0; row < c.height; row++) image.set(alpha.subarray(row * width + c.x, row * width + c.x + c.width), row * c.width);
-      this.#images.set(c.glyph.index, { width: c.width, height: c.height, left: c.left, top: c.top, alpha: image });
+  /** Draws every glyph of `lines` not drawn yet. */
+  draw(lines: Line[]): void {
+    for (const line of lines) {
+      for (const { glyph } of line.glyphs) {
+        if (this.#images.has(glyph.index)) continue;
+        const { left, top, width, height } = this.#cell(glyph);
+        const alpha = rasterise(glyph.getPath(-left, top, this.size).commands, width, height);
+        this.#images.set(glyph.index, { width, height, left, top, alpha });
+      }
     }
   }
 
@@ -137,6 +125,6 @@ export class GlyphCache {
     const top = Math.ceil(box.y2 * scale) + 1;
     const width = Math.max(1, Math.ceil(box.x2 * scale) + 1 - left);
     const height = Math.max(1, top - (Math.floor(box.y1 * scale) - 1));
-    return { glyph, left, top, width, height, x: 0 };
+    return { left, top, width, height };
   }
 }
