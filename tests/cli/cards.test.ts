@@ -1,7 +1,7 @@
 // Social cards (SiteConfig.cards) through the real CLI on a copy of the example site with cards
 // declared: each post gets a 1200×630 PNG drawn from its title and category, the same bytes on
 // every build, reused from the cache, redrawn when its title changes and removed with its post.
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,33 @@ describe('social cards', () => {
     rmSync(join(fx.root, 'dist'), { recursive: true });
     expect(build()).toMatch(/social cards: 0 drawn, 2 from the cache/);
     expect(readFileSync(out(FIRST)).equals(before)).toBe(true);
+  });
+
+  it('a damaged cache entry (empty, cut short, a changed byte) is drawn again: the published card is a clean build\'s', async () => {
+    const clean = [readFileSync(out(FIRST)), readFileSync(out(SECOND))];
+    const entries = () => readdirSync(join(fx.root, '.cache', 'cards')).filter((n) => n.endsWith('.card')).map((n) => join(fx.root, '.cache', 'cards', n));
+    expect(entries()).toHaveLength(2);
+    const damages: [string, (file: string) => void][] = [
+      ['emptied', (file) => truncateSync(file, 0)],
+      ['cut short', (file) => truncateSync(file, Math.floor(statSync(file).size / 2))],
+      ['one byte changed', (file) => {
+        const bytes = readFileSync(file);
+        bytes[Math.floor(bytes.length / 2)] ^= 0x20;
+        writeFileSync(file, bytes);
+      }],
+    ];
+    for (const [what, damage] of damages) {
+      for (const file of entries()) damage(file);
+      rmSync(join(fx.root, 'dist'), { recursive: true });
+      expect(build(), what).toMatch(/social cards: 2 drawn, 0 from the cache/);
+      expect(readFileSync(out(FIRST)).equals(clean[0]!), what).toBe(true);
+      expect(readFileSync(out(SECOND)).equals(clean[1]!), what).toBe(true);
+      expect((await sharp(out(FIRST)).raw().toBuffer()).length, what).toBe(1200 * 630 * 3);
+    }
+    // The redrawn entries were stored whole: the next clean build takes them from the cache.
+    rmSync(join(fx.root, 'dist'), { recursive: true });
+    expect(build()).toMatch(/social cards: 0 drawn, 2 from the cache/);
+    expect(readFileSync(out(FIRST)).equals(clean[0]!)).toBe(true);
   });
 
   it('editing a title redraws that card only; a post taken back to draft loses its card', () => {

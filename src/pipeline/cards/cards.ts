@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { join, resolve } from 'node:path';
 import { imageKey } from '../images/image-set.ts';
 import { hashText } from '../plan/manifest.ts';
 import type { CardsConfig, CardStyle, Route } from '../types.ts';
+import { openCardCache } from './card-cache.ts';
 import { CardPainter, type CardContent } from './card.ts';
 
 /**
@@ -14,7 +14,7 @@ import { CardPainter, type CardContent } from './card.ts';
  *
  * A card is an output file like a page: its key covers what it shows, the image's bytes, the
  * style and the fonts' bytes, so an unchanged card is neither drawn nor written again, and the
- * cache (`.cache/cards/<key>.png`) serves a card whose output folder was deleted.
+ * cache (`.cache/cards/<key>.card`, card-cache.ts) serves a card whose output folder was deleted.
  */
 
 /** Bump when a change to card.ts changes the pixels, so cached and kept cards are drawn again. */
@@ -74,22 +74,25 @@ export function cardStyle(config: CardsConfig, root: string): CardStyle {
  */
 export async function paintCards(style: CardStyle, cards: [string, PlannedCard][], cacheDir: string | undefined, write: (file: string, png: Uint8Array) => void): Promise<{ drawn: number; cached: number }> {
   const painter = new CardPainter(style);
-  const folder = cacheDir ? join(cacheDir, 'cards') : undefined;
+  const cache = cacheDir ? openCardCache(join(cacheDir, 'cards')) : undefined;
   let drawn = 0;
-  const toDraw = folder ? cards.filter(([, card]) => !existsSync(join(folder, `${card.key}.png`))) : cards;
-  await painter.prepare(toDraw.map(([, card]) => card.content.image));
-  for (const [file, card] of cards) {
-    const cached = folder ? join(folder, `${card.key}.png`) : undefined;
-    if (cached && existsSync(cached)) {
-      write(file, readFileSync(cached));
-      continue;
+  await painter.prepare((cache ? cards.filter(([, card]) => !cache.has(card.key)) : cards).map(([, card]) => card.content.image));
+  try {
+    for (const [file, card] of cards) {
+      const cached = cache?.get(card.key);
+      if (cached) {
+        write(file, cached);
+        continue;
+      }
+      const png = await painter.paint(card.content);
+      drawn += 1;
+      // Drawing is synchronous once bases and glyphs exist: let other work through after each card.
+      await new Promise((next) => setImmediate(next));
+      write(file, png);
+      await cache?.put(card.key, png);
     }
-    const png = await painter.paint(card.content);
-    drawn += 1;
-    // Drawing is synchronous once bases and glyphs exist: let other work through after each card.
-    await new Promise((next) => setImmediate(next));
-    write(file, png);
-    if (cached) storeAtomically(cached, png);
+  } finally {
+    await cache?.flush();
   }
   return { drawn, cached: cards.length - drawn };
 }
@@ -100,14 +103,6 @@ export interface CardJob {
   cards: [string, PlannedCard][];
   cacheDir: string | undefined;
   stagingDir: string;
-}
-
-function storeAtomically(file: string, bytes: Uint8Array): void {
-  mkdirSync(dirname(file), { recursive: true });
-  // A card worker stores cards too (drawCardsOnWorker): the thread's id keeps their temporary files apart.
-  const temp = `${file}.${process.pid}-${threadId}.tmp`;
-  writeFileSync(temp, bytes);
-  renameSync(temp, file);
 }
 
 /** Content hashes of files, each read once. */
