@@ -24,8 +24,10 @@ export interface FormsHandlerOptions {
   rateLimit?: RateLimit;
   /** Who is asking, for the rate limit (default: the first address in `X-Forwarded-For`). */
   clientKey?: (request: Request) => string;
-  /** How long a submission may wait for the database before the answer is 503 (default: 10,000 ms). */
+  /** How long a submission may wait for the database's answer, once it is open, before the answer is 503 (default: 10,000 ms). */
   timeoutMs?: number;
+  /** How long a submission may wait for the store to open before the answer is 503 (default: 120,000 ms). */
+  openTimeoutMs?: number;
   /**
    * Where database outages and mail failures (`error`) and what is not sent for want of settings
    * or a recovered database (`info`) are reported (default: console.error and console.info).
@@ -59,6 +61,24 @@ class Refusal {
   ) {}
 }
 
+/**
+ * `work`, or a rejection with `message` after `ms`. A write still running at the deadline may yet
+ * commit: the answer is then a 503 for a stored row (a retry is harmless), never a 2xx for a
+ * missing one.
+ */
+async function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  work.catch(() => {});
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Creates the handler for `POST /api/subscribe` and `POST /api/contact`. */
 export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
   const { store } = options;
@@ -67,28 +87,23 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
   const clientKey = options.clientKey ?? forwardedFor;
   const log = options.log ?? consoleLog;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const openTimeoutMs = options.openTimeoutMs ?? 120_000;
   let outage = false;
   const send = options.mail ? createSender(options.mail, log) : undefined;
 
   /** Runs one write; resolves with its result once it is committed, else throws a 503 refusal. */
   const save = async <T>(request: Request, write: (store: Store) => Promise<T>): Promise<T> => {
-    const work = getStore(request).then(write);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A write still running at the deadline may yet commit: the answer is then a 503 for a stored
-    // row (a retry is harmless), never a 2xx for a missing one.
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from the database within ${timeoutMs} ms`)), timeoutMs);
-    });
-    work.catch(() => {});
     let result: T;
     try {
-      result = await Promise.race([work, deadline]);
+      // The deadline is for the database's answer, from when the store is open: a store still
+      // opening (PGlite's first start in dev or preview takes seconds) is waited for, up to
+      // `openTimeoutMs`.
+      const opened = await withDeadline(getStore(request), openTimeoutMs, `the database did not open within ${openTimeoutMs} ms`);
+      result = await withDeadline(write(opened), timeoutMs, `no answer from the database within ${timeoutMs} ms`);
     } catch (error) {
       if (!outage) log(`Forms: the database is unavailable (${(error as Error).message}); answering 503 until it is back.`, 'error');
       outage = true;
       throw new Refusal(503, STORE_DOWN_MESSAGE, undefined, { 'Retry-After': '60' });
-    } finally {
-      clearTimeout(timer);
     }
     if (outage) log('Forms: the database is back; accepting submissions again.', 'info');
     outage = false;

@@ -71,6 +71,9 @@ const forms: HostFunction = async (request, { env, clientAddress, waitUntil }) =
     mail: mail(env),
     store: (r) => storeFor(r, env),
     rateLimit: { max: Number(env.HEARTNOTES_FORMS_RATE_LIMIT) || 10, windowMs: 60_000 },
+    // A connection to the pooler opens in well under a second; a host ends a function long
+    // before the two minutes a local PGlite may need for its first start.
+    openTimeoutMs: 10_000,
     clientKey: (r) => clients.get(r) ?? 'unknown',
   });
   if (clientAddress) clients.set(request, clientAddress);

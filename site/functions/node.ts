@@ -212,39 +212,38 @@ export interface MountedForms {
 
 /**
  * Opens the store and creates the handler for the dev and preview servers, logging which store
- * is used. A set but unusable DATABASE_URL throws: the server should not start. PGlite opens on
- * the first form submission, which waits for it (creating its folder takes seconds the first
- * time): a server only used to look at pages never starts the database (about 0.8 CPU-seconds
- * and 100 MB), and never holds its folder. If it cannot open, e.g. another process holds the
+ * is used. A set but unusable DATABASE_URL throws: the server should not start. PGlite starts
+ * opening at once, on its own thread (pglite-db.ts), and the server does not wait for it:
+ * creating its folder takes seconds the first time, during which pages are served as usual and
+ * a form submission waits for the database. If it cannot open, e.g. another process holds the
  * folder, the forms answer 503 and the log says why, while the site is still served.
+ *
+ * # Design decision
+ * Opened at start rather than on the first submission: that submission then waited 5–16 s, and
+ * while PGlite ran on the server's thread every page with it. The cost is a thread, about 0.8
+ * CPU-seconds and 100 MB for a server only used to look at pages, and its folder held while it
+ * runs.
  */
 export async function mountForms(options: OpenStoreOptions & { log: (line: string) => void }): Promise<MountedForms> {
   const env = options.env ?? process.env;
   const rateLimit = rateLimitFromEnv(env);
   const mail = mailFromEnv(options.root, env);
   const forms = 'Forms (/api/subscribe, /api/contact)';
-  let opening: Promise<Store> | undefined;
-  let open: () => Promise<Store>;
+  let opening: Promise<Store>;
   if (env.DATABASE_URL?.trim()) {
     const store = await openStore(options);
     options.log(`${forms} store submissions in ${store.description} (DATABASE_URL).`);
     opening = Promise.resolve(store);
-    open = () => opening!;
   } else {
     options.log(`${forms} store submissions in PGlite at ${relative(process.cwd(), pgliteDir(options.root, env)) || '.'}.`);
-    open = () => {
-      if (!opening) {
-        opening = openStore(options);
-        opening.catch((error: Error) => options.log(`${forms} answer 503 and store nothing: ${error.message}`));
-      }
-      return opening;
-    };
+    opening = openStore(options);
+    opening.catch((error: Error) => options.log(`${forms} answer 503 and store nothing: ${error.message}`));
   }
   options.log(mailLine(mail, env));
   return {
-    handler: createFormsHandler({ store: open, rateLimit, log: options.log, mail }),
+    handler: createFormsHandler({ store: () => opening, rateLimit, log: options.log, mail }),
     close: async () => {
-      const store = await opening?.catch(() => undefined);
+      const store = await opening.catch(() => undefined);
       await store?.close();
     },
   };

@@ -270,8 +270,8 @@ describe.each(['preview', 'dev'] as const)('%s survives malformed requests', (co
       expect(built.status, built.stderr).toBe(0);
     }
     server = await startCli([command, '--root', fx.root, '--port', '0']);
-    // PGlite opens in the background, holding the event loop for a while: wait until a
-    // submission is stored, so the requests below meet a settled server.
+    // PGlite opens at start, on a thread of its own: wait until a submission is stored, so the
+    // requests below meet a settled server.
     const stored = await fetch(`${server.url}/api/subscribe`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
