@@ -159,6 +159,7 @@ function addBuildCommands(cli: Cli): void {
       checkOnly,
       noCache: opts.cache === false,
       log: opts.quiet ? undefined : (line: string) => console.log(line),
+      warn: (line: string) => console.error(line),
     };
     // The up-to-date check needs none of the pipeline's modules; load them only when needed.
     const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));

@@ -1,7 +1,7 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { DiagnosticError, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
+import { DiagnosticError, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { messages } from './diagnostics/messages.ts';
 import { prepareManifest, readManifest, type BuildManifest } from './pipeline/plan/manifest.ts';
 import { cardStyle, paintCards, type PlannedCard } from './pipeline/cards/cards.ts';
@@ -118,6 +118,8 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     await run.workerPool?.close();
     throw error;
   }
+  const warn = options.warn ?? ((line: string) => console.warn(line));
+  for (const warning of state.warnings) warn?.(formatDiagnostic(warning));
   const staging: Staging = options.checkOnly
     ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir: run.outDir }
     : startOutput(run.outDir);

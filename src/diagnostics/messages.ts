@@ -236,6 +236,11 @@ export const messages = {
     message: `an island could not be bundled: ${reason}`,
     hint: 'fix the error in templates/islands/; islands run in the browser, so they cannot import node: modules',
   }),
+  cardText: (count: number, scripts: string[], what: 'title' | 'label', shows: string) => ({
+    code: 'cards/undrawable-text',
+    message: `the social card cannot draw ${count} character${count === 1 ? '' : 's'} of this ${what} (${scripts.join('; ')}); the card shows ${shows}`,
+    hint: `set a ${what} font that has these characters in the cards' style (right-to-left scripts are not drawn on cards), or give this page a picture of its own`,
+  }),
   configMissing: (file: string) => ({
     code: 'config/missing',
     message: `no site configuration at ${file}`,

@@ -126,6 +126,8 @@ export interface SiteState {
   outputs: Map<string, Output>;
   /** Every problem found so far (content, routes, public files, clashes); empty when none. */
   diagnostics: Diagnostic[];
+  /** What is published but not as written, e.g. a title a social card cannot draw; the build goes on. */
+  warnings: Diagnostic[];
   /** The processed raster images, whose manifest the renderer gets. */
   images: ImageSet;
 }
@@ -191,9 +193,10 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const images = options.images ?? noImages();
   const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site, images);
   for (const [file, card] of computed.cards) outputs.set(file, { kind: 'card', card });
+  const warnings = sortDiagnostics(computed.warnings);
   return {
     content, public: publicListing, validated, routes: computed.routes, unrouted: computed.unrouted, redirects: computed.redirects,
-    site: computed.site, outputs, diagnostics, images,
+    site: computed.site, outputs, diagnostics, warnings, images,
   };
 }
 
@@ -227,7 +230,7 @@ function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStat
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, data, options.broken);
-  const { routes, cards } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)));
+  const { routes, cards, warnings } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)));
   const { styles, islands } = parts;
   const site: TemplateSite = {
     settings,
@@ -237,7 +240,7 @@ function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStat
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
   const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets], options.host ?? hostOf(config), options.serverRules);
   for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
-  return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards };
+  return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards, warnings };
 }
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */

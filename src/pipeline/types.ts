@@ -472,7 +472,10 @@ export interface BuildOptions {
   noCache?: boolean;
   /** Progress and summary output (default: silent). */
   log?: (line: string) => void;
-  /** What the user should know even with `--quiet`, e.g. a host setting the build cannot write (default: console.warn). */
+  /**
+   * What the user should know even with `--quiet`: a host setting the build cannot write, a title
+   * a social card cannot draw (published, but not as written) (default: console.warn).
+   */
   warn?: (line: string) => void;
   /** "Today", for future-dated entries (default: the current date). */
   now?: Date;

@@ -172,6 +172,41 @@ describe('a card\'s bytes depend only on what it shows', () => {
   });
 });
 
+describe('titles a card font cannot draw', () => {
+  it('warns at the title\'s line and draws the site\'s name instead: never a card of stray punctuation or reversed right-to-left text', () => {
+    const fx = copyFixture('basic', 'heartnotes-cards-scripts-');
+    try {
+      fx.write('site.config.ts', CONFIG);
+      const post = (name: string, title: string) =>
+        fx.write(`content/posts/${name}.md`, `---\ntitle: ${title}\ndescription: A post.\ndate: 2025-01-05\nauthor: The editors\ncategory: dating\n---\n\nText.\n`);
+      // The font has the dash: left alone, the card showed a lone "—".
+      post('chinese', '初次约会 — 该说什么');
+      post('hebrew', 'דייט ראשון');
+      post('arabic', 'الموعد الأول');
+      post('mixed', 'First dates in 東京');
+      post('emoji', 'First dates ❤');
+      // What the card should show instead: the bar's text, as a title.
+      post('named', 'Fixture Notes');
+      const result = runCli(['build', '--root', fx.root, '--no-cache']);
+      expect(result.status, result.stderr).toBe(0);
+      const warning = (file: string, count: number, script: string, shows: string) => `content/posts/${file}.md:2:8: the social card cannot draw ${count} characters of this title (${script}); the card shows ${shows}`;
+      const instead = '"Fixture Notes" (the bar\'s text) instead of the title';
+      expect(result.stderr).toContain(warning('chinese', 8, 'Han', instead));
+      expect(result.stderr).toContain(warning('hebrew', 9, 'Hebrew, right to left', instead));
+      expect(result.stderr).toContain(warning('arabic', 11, 'Arabic, right to left', instead));
+      expect(result.stderr).toContain(warning('mixed', 2, 'Han', instead));
+      expect(result.stderr).toContain('content/posts/emoji.md:2:8: the social card cannot draw 1 character of this title (symbols); the card shows the title without them');
+      expect(result.stderr).toContain("hint: set a title font that has these characters in the cards' style");
+      expect(result.stderr).not.toMatch(/(first|second)-date\.md/);
+      const card = (name: string) => readFileSync(join(fx.root, 'dist', 'cards', 'post', `${name}.png`));
+      for (const name of ['chinese', 'hebrew', 'arabic', 'mixed']) expect(card(name).equals(card('named')), name).toBe(true);
+      expect(card('emoji').equals(card('named'))).toBe(false);
+    } finally {
+      fx.cleanup();
+    }
+  });
+});
+
 describe('social cards of a larger site', () => {
   it('from 200 cards, half are drawn on a worker of their own: every card is written, each the same bytes whichever thread drew it', () => {
     const fx = copyFixture('basic', 'heartnotes-cards-many-');

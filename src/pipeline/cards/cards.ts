@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 import { imageKey } from '../images/image-set.ts';
 import { hashText } from '../plan/manifest.ts';
 import type { CardsConfig, CardStyle, Route } from '../types.ts';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { openCardCache } from './card-cache.ts';
+import { CardText } from './card-text.ts';
 import { CardPainter, type CardContent } from './card.ts';
 
 /**
@@ -31,6 +33,8 @@ export interface CardPlan {
   routes: Route[];
   /** Cards by output file, e.g. `cards/post/hello.png`. */
   cards: Map<string, PlannedCard>;
+  /** Titles and labels a card cannot draw as written, at their lines (card-text.ts). */
+  warnings: Diagnostic[];
 }
 
 /** The output file of a page's card: `cards/index.png` for `/`, `cards/blog/hello.png` for `/blog/hello`. */
@@ -42,13 +46,17 @@ export function cardFile(path: string): string {
 /** Asks the site what each page's card shows and gives each page the address of its card. */
 export function planCards(config: CardsConfig | undefined, routes: Route[], root: string, publicDir: string): CardPlan {
   const cards = new Map<string, PlannedCard>();
-  if (!config) return { routes, cards };
+  const warnings: Diagnostic[] = [];
+  if (!config) return { routes, cards, warnings };
   const hashes = new FileHashes();
   const style = cardStyle(config, root);
+  const text = new CardText(style, root);
   const styleKey = hashText(PAINTER_VERSION, JSON.stringify(config.style), hashes.of(style.title.font), hashes.of(style.label.font));
   const planned = routes.map((route) => {
-    const spec = config.of(route);
-    if (!spec) return route;
+    const asked = config.of(route);
+    if (!asked) return route;
+    const { spec, warnings: found } = text.check(route, asked);
+    warnings.push(...found);
     const file = cardFile(route.path);
     // As for images in pages: the query and fragment dropped, a malformed %-escape kept as written (checkImages reports it).
     const imageFile = spec.image && /^\/(?!\/)/.test(spec.image) ? join(publicDir, imageKey(spec.image, undefined)!) : undefined;
@@ -58,7 +66,7 @@ export function planCards(config: CardsConfig | undefined, routes: Route[], root
     cards.set(file, { content, key });
     return { ...route, card: `/${file}` };
   });
-  return { routes: planned, cards };
+  return { routes: planned, cards, warnings };
 }
 
 /** The config's card style with its font files resolved: from the project folder, or as package files. */

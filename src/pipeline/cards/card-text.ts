@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Font } from 'opentype.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { messages } from '../../diagnostics/messages.ts';
+import type { CardSpec, CardStyle, Route } from '../types.ts';
+import { loadFont } from './text.ts';
+
+/**
+ * What a card can say with its fonts. A card draws the glyphs its title and label fonts have, left
+ * to right, with no shaping. A title whose letters (of any script) the font lacks, or written right
+ * to left (Hebrew, Arabic…: drawn glyph by glyph it would read backwards, and Arabic letters would
+ * not join), is not drawn: the card shows the site's name (the bar's text) instead, and the build
+ * warns at the title's line. Symbols the font lacks (an emoji, say) are left out, with a warning.
+ *
+ * # Design decision
+ * Warn and fall back rather than ship fonts for every script: a Noto font per script is 100 KB
+ * (Hebrew) to several MB (Chinese, Japanese, Korean: thousands of glyphs in each weight), Arabic
+ * needs a shaping engine opentype.js does not have, and right-to-left lines need the Unicode
+ * bidirectional algorithm. A site that writes in one of those scripts sets a font that has it in
+ * its card style (left-to-right scripts then draw), or gives such pages a picture of their own.
+ * docs/content-errors.md lists the warning.
+ */
+
+const RIGHT_TO_LEFT = ['Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Nko', 'Samaritan', 'Mandaic', 'Adlam'];
+const NAMED = ['Latin', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Cyrillic', 'Greek', 'Thai', 'Devanagari', 'Bengali', 'Tamil', 'Armenian', 'Georgian', 'Ethiopic', ...RIGHT_TO_LEFT];
+const SCRIPTS = NAMED.map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
+const RTL = new RegExp(RIGHT_TO_LEFT.map((name) => `\\p{Script=${name}}`).join('|'), 'u');
+const LETTER = /[\p{L}\p{N}]/u;
+
+/** The script of a character a card cannot draw, as the warning names it. */
+function scriptOf(char: string): string {
+  const found = SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0];
+  if (found) return RIGHT_TO_LEFT.includes(found) ? `${found}, right to left` : found;
+  return LETTER.test(char) ? 'other letters' : 'symbols';
+}
+
+/** The characters of `text` a card cannot draw with `font`: missing from it, or right to left. */
+function undrawable(font: Font, text: string): string[] {
+  const missing: string[] = [];
+  for (const char of text) if (!/\s/u.test(char) && (RTL.test(char) || font.charToGlyph(char).index === 0)) missing.push(char);
+  return missing;
+}
+
+/** Whether `text` still says something without its `missing` characters: none of them is a letter, and some letter is left. */
+function keeps(text: string, missing: string[]): boolean {
+  return !missing.some((c) => LETTER.test(c)) && [...text].some((c) => LETTER.test(c) && !missing.includes(c));
+}
+
+/** Checks each card's title and label against the style's fonts, loading them on first use. */
+export class CardText {
+  readonly #fonts = new Map<string, Font>();
+  constructor(
+    readonly style: CardStyle,
+    readonly root: string,
+  ) {}
+
+  /** The spec the card can draw, and a warning for each of its texts it cannot draw as written. */
+  check(route: Route, spec: CardSpec): { spec: CardSpec; warnings: Diagnostic[] } {
+    const warnings: Diagnostic[] = [];
+    const problem = (what: 'title' | 'label', text: string, missing: string[], shows: string) =>
+      warnings.push({
+        ...messages.cardText(missing.length, [...new Set(missing.map(scriptOf))], what, shows),
+        ...locate(this.root, route.entry?.file ?? route.sources[0], text, missing[0]!),
+      });
+    let out = spec;
+    const title = undrawable(this.#font(this.style.title.font), spec.title);
+    if (title.length && keeps(spec.title, title)) problem('title', spec.title, title, 'the title without them');
+    else if (title.length) {
+      problem('title', spec.title, title, `"${this.style.bar.text}" (the bar's text) instead of the title`);
+      out = { ...out, title: this.style.bar.text };
+    }
+    const label = spec.label ? undrawable(this.#font(this.style.label.font), spec.label) : [];
+    if (spec.label && label.length && keeps(spec.label, label)) problem('label', spec.label, label, 'the label without them');
+    else if (spec.label && label.length) {
+      problem('label', spec.label, label, 'no label');
+      out = { title: out.title, ...(out.image ? { image: out.image } : {}) };
+    }
+    return { spec: out, warnings };
+  }
+
+  #font(file: string): Font {
+    let font = this.#fonts.get(file);
+    if (!font) this.#fonts.set(file, (font = loadFont(file)));
+    return font;
+  }
+}
+
+/** Where `text` (else its first undrawable character) is in `file`, as a diagnostic's location. */
+function locate(root: string, file: string | undefined, text: string, char: string): Pick<Diagnostic, 'file' | 'line' | 'column'> {
+  if (!file) return {};
+  let source: string;
+  try {
+    source = readFileSync(join(root, file), 'utf8');
+  } catch {
+    return { file };
+  }
+  let at = source.indexOf(text);
+  if (at < 0) at = source.indexOf(char);
+  if (at < 0) return { file };
+  const lineStart = source.lastIndexOf('\n', at - 1) + 1;
+  return { file, line: source.slice(0, at).split('\n').length, column: [...source.slice(lineStart, at)].length + 1 };
+}
