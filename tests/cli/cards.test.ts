@@ -228,6 +228,34 @@ describe('social cards of a larger site', () => {
       fx.cleanup();
     }
   });
+
+  it('a card drawn on the card worker among 200 others is the card this thread draws alone', () => {
+    const fx = copyFixture('basic', 'heartnotes-cards-threads-');
+    try {
+      fx.write('site.config.ts', CONFIG);
+      const words = ['quiet', 'brave', 'jazzy', 'vivid', 'mellow', 'kind', 'fuzzy', 'wry'];
+      for (let i = 0; i < 210; i++) {
+        const title = `Post ${i}: ${words[i % 8]} ${words[(i * 3) % 8]} dates`;
+        fx.write(`content/posts/bulk-${String(i).padStart(3, '0')}.md`, `---\ntitle: "${title}"\ndescription: One of many.\ndate: 2025-01-05\nauthor: The editors\ncategory: dating\n---\n\nPost ${i}.\n`);
+      }
+      const build = () => {
+        const result = runCli(['build', '--root', fx.root, '--verbose']);
+        expect(result.status, result.stderr).toBe(0);
+        return result.stdout;
+      };
+      expect(build()).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render, 106 of them on a worker of their own\)/);
+      const names = ['bulk-000', 'bulk-037', 'bulk-074', 'bulk-111', 'bulk-148', 'bulk-185', 'first-date'];
+      const file = (name: string) => join(fx.root, 'dist', 'cards', 'post', `${name}.png`);
+      const together = new Map(names.map((n) => [n, readFileSync(file(n))]));
+      // Without the cache and those files, the next build draws just these, on this thread.
+      rmSync(join(fx.root, '.cache', 'cards'), { recursive: true });
+      for (const name of names) rmSync(file(name));
+      expect(build()).toMatch(/social cards: 7 drawn, 0 from the cache, .* \(after render, 0 of them on a worker of their own\)/);
+      for (const name of names) expect(readFileSync(file(name)).equals(together.get(name)!), name).toBe(true);
+    } finally {
+      fx.cleanup();
+    }
+  });
 });
 
 describe('social cards in dev', () => {
