@@ -137,7 +137,8 @@ async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
     s.manifest.reload();
     s.pending = new Set();
     const { rendered, reused } = built.summary;
-    return { line: `${why}: ${rendered} page(s) rendered, ${reused} unchanged, in ${formatMs(performance.now() - started)}`, reload: true, plan: [] };
+    const line = `${why}: ${rendered} page(s) rendered, ${reused} unchanged, in ${formatMs(performance.now() - started)}`;
+    return { line: withWarnings(line, built.state.warnings), reload: true, plan: [] };
   } catch (error) {
     return failed(s, error);
   }
@@ -174,7 +175,8 @@ async function applyChanges(s: Session, paths: string[]): Promise<RebuildReport>
     s.pending = new Set();
     const visible = plan.some((p) => p.kind !== 'file' || p.file.endsWith('.html') || p.file.endsWith('.css'));
     const onlyStyles = !!stylesheet && [...kinds].every((k) => k === 'styles');
-    return { line: describePlan(names, plan, formatMs(performance.now() - started)), reload: visible && !onlyStyles, plan };
+    const line = describePlan(names, plan, formatMs(performance.now() - started));
+    return { line: withWarnings(line, next.warnings, previous.warnings), reload: visible && !onlyStyles, plan };
   } catch (error) {
     return failed(s, error);
   }
@@ -203,6 +205,13 @@ function stylesheetChange(previous: Snapshot, next: Snapshot): { from: string[];
   const from = previous.site.assets.css;
   const to = next.site.assets.css;
   return from.join('\n') === to.join('\n') ? undefined : { from, to };
+}
+
+/** `line`, then each of `warnings` that `before` did not have (the warnings an edit brought). */
+function withWarnings(line: string, warnings: Diagnostic[], before: Diagnostic[] = []): string {
+  const known = new Set(before.map(formatDiagnostic));
+  const fresh = warnings.map(formatDiagnostic).filter((w) => !known.has(w));
+  return [line, ...fresh].join('\n');
 }
 
 /** A failed build or rebuild: its problems for the terminal and the browsers; the output stays. */

@@ -1,4 +1,4 @@
-import { DiagnosticError, sortDiagnostics } from '../diagnostics/diagnostic.ts';
+import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ContentRecord } from '../pipeline/load/load.ts';
 import type { TemplateDeps } from '../pipeline/plan/template-deps.ts';
 import {
@@ -33,6 +33,8 @@ export interface Snapshot {
   bodyUse: BodyUse;
   /** The processed raster images; processed again only when a raster file changes. */
   images: ImageSet;
+  /** What is published but not as written (a title a social card cannot draw). */
+  warnings: Diagnostic[];
 }
 
 export type SnapshotOptions = Pick<SiteStateOptions, 'root' | 'baseUrl' | 'drafts' | 'today'>;
@@ -106,6 +108,7 @@ export function snapshotOf(parts: CompiledParts, state: SiteState, validation: V
     redirects,
     site,
     outputs: state.outputs,
+    warnings: state.warnings,
     bodyUse: { read: new WeakSet(reads), ...found },
     images: state.images,
   };

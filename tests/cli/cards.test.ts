@@ -259,7 +259,7 @@ describe('social cards of a larger site', () => {
 });
 
 describe('social cards in dev', () => {
-  it('a changed title gives the served card new pixels, at once', async () => {
+  it('a changed title gives the served card new pixels, at once; a title the font cannot draw is warned at its line', async () => {
     const fx = copyFixture('basic', 'heartnotes-cards-dev-');
     fx.write('site.config.ts', CONFIG);
     const server = await startCli(['dev', '--root', fx.root, '--port', '0']);
@@ -276,6 +276,9 @@ describe('social cards in dev', () => {
       expect(after!.equals(before!)).toBe(false);
       const page = await (await fetch(`${server.url}/post/first-date`)).text();
       expect(page).toContain('Retitled while dev runs');
+      // A title the card font cannot draw: the terminal says so at its line, once.
+      writeFileSync(post, readFileSync(post, 'utf8').replace(/^title: .*$/m, 'title: 初次约会'));
+      await expect.poll(server.output).toMatch(/first-date\.md:\d+:8: the social card cannot draw 4 characters of this title \(Han\); the card shows "Fixture Notes"/);
     } finally {
       await server.stop();
       fx.cleanup();
