@@ -40,14 +40,22 @@ async function pixels(file: string): Promise<{ width: number; height: number; at
   return { width: info.width, height: info.height, at: (x, y) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)] };
 }
 
+/** Runs `build --verbose` on the copy, expects it to succeed, and returns what it printed. */
+function buildCopy(fx: FixtureCopy, ...args: string[]): string {
+  const result = runCli(['build', '--root', fx.root, '--verbose', ...args]);
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+/** Writes a post titled `title` (quoted as YAML) in the category "dating". */
+function writePost(fx: FixtureCopy, name: string, title: string): void {
+  fx.write(`content/posts/${name}.md`, `---\ntitle: ${JSON.stringify(title)}\ndescription: A post.\ndate: 2025-01-05\nauthor: The editors\ncategory: dating\n---\n\nText.\n`);
+}
+
 describe('social cards', () => {
   let fx: FixtureCopy;
   const out = (file: string) => join(fx.root, 'dist', file);
-  const build = (...args: string[]) => {
-    const result = runCli(['build', '--root', fx.root, '--verbose', ...args]);
-    expect(result.status, result.stderr).toBe(0);
-    return result.stdout;
-  };
+  const build = (...args: string[]) => buildCopy(fx, ...args);
 
   beforeAll(() => {
     fx = copyFixture('basic', 'heartnotes-cards-');
@@ -138,11 +146,7 @@ describe('a card\'s bytes depend only on what it shows', () => {
     try {
       fx.write('site.config.ts', CONFIG);
       const cards = () => new Map(['first-date', 'second-date', 'third-date'].map((n) => [n, readFileSync(join(fx.root, 'dist', 'cards', 'post', `${n}.png`))]));
-      const build = (...args: string[]) => {
-        const result = runCli(['build', '--root', fx.root, '--verbose', ...args]);
-        expect(result.status, result.stderr).toBe(0);
-        return result.stdout;
-      };
+      const build = (...args: string[]) => buildCopy(fx, ...args);
       const retitle = (name: string, title: string) => {
         const post = join(fx.root, 'content', 'posts', `${name}.md`);
         writeFileSync(post, readFileSync(post, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
@@ -177,8 +181,7 @@ describe('titles a card font cannot draw', () => {
     const fx = copyFixture('basic', 'heartnotes-cards-scripts-');
     try {
       fx.write('site.config.ts', CONFIG);
-      const post = (name: string, title: string) =>
-        fx.write(`content/posts/${name}.md`, `---\ntitle: ${title}\ndescription: A post.\ndate: 2025-01-05\nauthor: The editors\ncategory: dating\n---\n\nText.\n`);
+      const post = (name: string, title: string) => writePost(fx, name, title);
       // The font has the dash: left alone, the card showed a lone "—".
       post('chinese', '初次约会 — 该说什么');
       post('hebrew', 'דייט ראשון');
@@ -189,13 +192,13 @@ describe('titles a card font cannot draw', () => {
       post('named', 'Fixture Notes');
       const result = runCli(['build', '--root', fx.root, '--no-cache']);
       expect(result.status, result.stderr).toBe(0);
-      const warning = (file: string, count: number, script: string, shows: string) => `content/posts/${file}.md:2:8: the social card cannot draw ${count} characters of this title (${script}); the card shows ${shows}`;
+      const warning = (file: string, count: number, script: string, shows: string) => `content/posts/${file}.md:2:9: the social card cannot draw ${count} characters of this title (${script}); the card shows ${shows}`;
       const instead = '"Fixture Notes" (the bar\'s text) instead of the title';
       expect(result.stderr).toContain(warning('chinese', 8, 'Han', instead));
       expect(result.stderr).toContain(warning('hebrew', 9, 'Hebrew, right to left', instead));
       expect(result.stderr).toContain(warning('arabic', 11, 'Arabic, right to left', instead));
       expect(result.stderr).toContain(warning('mixed', 2, 'Han', instead));
-      expect(result.stderr).toContain('content/posts/emoji.md:2:8: the social card cannot draw 1 character of this title (symbols); the card shows the title without them');
+      expect(result.stderr).toContain('content/posts/emoji.md:2:9: the social card cannot draw 1 character of this title (symbols); the card shows the title without them');
       expect(result.stderr).toContain("hint: set a title font that has these characters in the cards' style");
       expect(result.stderr).not.toMatch(/(first|second)-date\.md/);
       const card = (name: string) => readFileSync(join(fx.root, 'dist', 'cards', 'post', `${name}.png`));
@@ -236,21 +239,16 @@ describe('social cards of a larger site', () => {
       const words = ['quiet', 'brave', 'jazzy', 'vivid', 'mellow', 'kind', 'fuzzy', 'wry'];
       for (let i = 0; i < 210; i++) {
         const title = `Post ${i}: ${words[i % 8]} ${words[(i * 3) % 8]} dates`;
-        fx.write(`content/posts/bulk-${String(i).padStart(3, '0')}.md`, `---\ntitle: "${title}"\ndescription: One of many.\ndate: 2025-01-05\nauthor: The editors\ncategory: dating\n---\n\nPost ${i}.\n`);
+        writePost(fx, `bulk-${String(i).padStart(3, '0')}`, title);
       }
-      const build = () => {
-        const result = runCli(['build', '--root', fx.root, '--verbose']);
-        expect(result.status, result.stderr).toBe(0);
-        return result.stdout;
-      };
-      expect(build()).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render, 106 of them on a worker of their own\)/);
+      expect(buildCopy(fx)).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render, 106 of them on a worker of their own\)/);
       const names = ['bulk-000', 'bulk-037', 'bulk-074', 'bulk-111', 'bulk-148', 'bulk-185', 'first-date'];
       const file = (name: string) => join(fx.root, 'dist', 'cards', 'post', `${name}.png`);
       const together = new Map(names.map((n) => [n, readFileSync(file(n))]));
       // Without the cache and those files, the next build draws just these, on this thread.
       rmSync(join(fx.root, '.cache', 'cards'), { recursive: true });
       for (const name of names) rmSync(file(name));
-      expect(build()).toMatch(/social cards: 7 drawn, 0 from the cache, .* \(after render, 0 of them on a worker of their own\)/);
+      expect(buildCopy(fx)).toMatch(/social cards: 7 drawn, 0 from the cache, .* \(after render, 0 of them on a worker of their own\)/);
       for (const name of names) expect(readFileSync(file(name)).equals(together.get(name)!), name).toBe(true);
     } finally {
       fx.cleanup();

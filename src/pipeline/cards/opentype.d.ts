@@ -33,5 +33,5 @@ declare module 'opentype.js' {
   }
   const opentype: { parse(buffer: ArrayBuffer): Font };
   export default opentype;
-  export type { Font, Glyph };
+  export type { Font, Glyph, PathCommand };
 }

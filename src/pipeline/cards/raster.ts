@@ -1,3 +1,5 @@
+import type { PathCommand } from 'opentype.js';
+
 /**
  * A glyph outline to coverage (0–255), exactly by area: each edge adds its signed area to the
  * cells it crosses, and a running sum along each row gives the coverage (the accumulation
@@ -6,25 +8,15 @@
  * installed libvips.
  *
  * # Design decision
- * Glyphs were drawn by sharp (librsvg), all missing ones of a card in one SVG strip. libvips renders
- * an SVG in tiles, and a glyph's anti-aliased edge pixels came out slightly different depending on
- * where in the strip (and so in the tiles) it fell, so a card's bytes depended on the cards drawn
- * before it. Rejected: one sharp call per glyph (deterministic, but about 1.5 ms per glyph on the
- * thread's sharp queue, against a few hundredths of a millisecond here).
+ * Glyphs were drawn by sharp (librsvg), all missing ones of a card in one SVG strip, and a glyph's
+ * edge pixels depended on where in the strip it fell: its coordinates, written to 0.01 px, rounded
+ * differently at each position, and with each glyph drawn at the origin and moved by a whole
+ * pixel, one glyph in about 70 still differed (likely libvips rendering an SVG in tiles). So a card's bytes
+ * depended on the cards drawn before it. Rejected: one sharp call per glyph (deterministic, but
+ * about 1.5 ms a glyph, against 0.15–0.5 ms here with the outline's parsing included).
  */
 
-/** A path command as opentype.js gives it, in pixels, y down. */
-export interface PathCommand {
-  type: string;
-  x?: number;
-  y?: number;
-  x1?: number;
-  y1?: number;
-  x2?: number;
-  y2?: number;
-}
-
-/** Coverage of `commands` (closed contours, non-zero winding) in a `width`×`height` box at the origin. */
+/** Coverage of `commands` (closed contours, non-zero winding; opentype.js's, in pixels, y down) in a `width`×`height` box at the origin. */
 export function rasterise(commands: PathCommand[], width: number, height: number): Uint8Array {
   const area = new Float64Array(width * height + 2);
   let [startX, startY, x, y] = [0, 0, 0, 0];
