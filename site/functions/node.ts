@@ -221,8 +221,9 @@ export interface MountedForms {
  * # Design decision
  * Opened at start rather than on the first submission: that submission then waited 5–16 s, and
  * while PGlite ran on the server's thread every page with it. The cost is a thread, about 0.8
- * CPU-seconds and 100 MB for a server only used to look at pages, and its folder held while it
- * runs.
+ * CPU-seconds (4 or more the first time, creating the folder) and 100 MB for a server only used
+ * to look at pages, and its folder held while it runs. Stopping the server while PGlite opens
+ * waits for it to finish rather than risk a half-created folder; a second Ctrl+C ends at once.
  */
 export async function mountForms(options: OpenStoreOptions & { log: (line: string) => void }): Promise<MountedForms> {
   const env = options.env ?? process.env;

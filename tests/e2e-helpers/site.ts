@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { seedPglite } from '../helpers/pglite-template.ts';
 
 /** The project folder: the generator and the real Heart Notes site it builds. */
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -65,6 +66,12 @@ export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Pro
   const shared = options.root === undefined ? inject('builtSite') : undefined;
   const own = shared ? undefined : await buildSite(options.root, timeoutMs);
   const outDir = shared ?? own!.outDir;
+  // The forms' database opens when preview starts: a server of its own gets a copy of the run's
+  // empty one (0.7 CPU-s to open, not 4 to create), and never the project's folder, which one
+  // process at a time may hold.
+  const data = options.env?.HEARTNOTES_DATA_DIR || options.env?.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), 'heartnotes-e2e-data-'));
+  if (data) seedPglite(data);
+  const env = { ...options.env, ...(data ? { HEARTNOTES_DATA_DIR: data } : {}) };
   let child: ChildProcess | undefined;
   // If the test process ends without calling stop(), do not leave the server running.
   const killOnExit = () => child?.kill('SIGKILL');
@@ -74,9 +81,10 @@ export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Pro
     if (child) await stopChild(child);
     child = undefined;
     await own?.remove();
+    if (data) await rm(data, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
-    child = spawnCli(['preview', '--out', outDir, '--port', '0'], options.env);
+    child = spawnCli(['preview', '--out', outDir, '--port', '0'], env);
     const url = await waitForPreviewUrl(child, timeoutMs);
     return { url, outDir, stop };
   } catch (error) {
