@@ -429,6 +429,18 @@ export function formsSuite(name: string, target: SuiteTarget): { db: () => Db } 
       expect(await page.text()).toContain(STORE_DOWN_MESSAGE);
     });
 
+    it('waits for a store still opening, past the answer deadline, and stores the form; a store that never opens is a 503', async () => {
+      // The deadline is for the database's answer: the opening (PGlite's first start) is waited for.
+      const opening = new Promise<Store>((resolve) => setTimeout(() => resolve(store), 300));
+      const slow = createFormsHandler({ store: () => opening, timeoutMs: 50, log: () => {} });
+      const res = await slow(json(S, { email: 'early@example.com' }));
+      expect(res.status).toBe(200);
+      expect(await count('subscribers')).toBe(1);
+      const never = createFormsHandler({ store: () => new Promise<Store>(() => {}), timeoutMs: 50, openTimeoutMs: 100, log: () => {} });
+      expect((await never(json(S, { email: 'late@example.com' }))).status).toBe(503);
+      expect(await count('subscribers')).toBe(1);
+    });
+
     it('exports and deletes everything stored about an address, in any letter case', async () => {
       await handler(json(S, { email: 'Gdpr@Example.com', source: '/' }));
       await handler(json(C, { name: 'G', email: 'gdpr@example.com', message: 'One' }));
