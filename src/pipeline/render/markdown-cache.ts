@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { namesToRemove } from '../write/no-links.ts';
@@ -94,6 +94,10 @@ export function openMarkdownCache(cacheDir: string | undefined, key: string, sal
     },
     flush() {
       if (writer !== undefined) {
+        // On disk before the index that points into it is renamed into place (writeIndex).
+        try {
+          fsyncSync(writer);
+        } catch { /* see above */ }
         closeSync(writer);
         writer = undefined;
         try {
@@ -110,7 +114,13 @@ function writeIndex(dir: string, name: string, entries: [string, Location][]): v
   const lines = entries.map(([h, l]) => `${h} ${l.offset} ${l.length} ${l.check}`);
   lines.push(`${END} ${entries.length}`);
   const tmp = join(dir, `${name}.idx-tmp`);
-  writeFileSync(tmp, lines.join('\n'));
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, lines.join('\n'));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, join(dir, `${name}.idx`));
 }
 
@@ -182,6 +192,7 @@ export function tidyMarkdownCache(cacheDir: string | undefined, key: string): vo
       entries.push([hash, { ...loc, pack: name, offset }]);
       offset += loc.length;
     }
+    fsyncSync(out);
     closeSync(out);
     writeIndex(dir, name, entries);
     for (const n of namesToRemove(dir)) if (!n.startsWith(name)) rmSync(join(dir, n), { force: true });
