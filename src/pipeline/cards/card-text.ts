@@ -47,12 +47,16 @@ function keeps(text: string, missing: string[]): boolean {
   return !missing.some((c) => LETTER.test(c)) && [...text].some((c) => LETTER.test(c) && !missing.includes(c));
 }
 
-/** Checks each card's title and label against the style's fonts, loading them on first use. */
+/** Parsed fonts by file and content hash: dev plans the cards again on most edits, and parsing two fonts takes 50–170 ms. */
+const parsed = new Map<string, Font>();
+
+/** Checks each card's title and label against the style's fonts, parsing them on first use. */
 export class CardText {
-  readonly #fonts = new Map<string, Font>();
   constructor(
     readonly style: CardStyle,
     readonly root: string,
+    /** A font file's content hash. */
+    readonly hashOf: (file: string) => string,
   ) {}
 
   /** The spec the card can draw, and a warning for each of its texts it cannot draw as written. */
@@ -80,8 +84,12 @@ export class CardText {
   }
 
   #font(file: string): Font {
-    let font = this.#fonts.get(file);
-    if (!font) this.#fonts.set(file, (font = loadFont(file)));
+    const key = `${file}\0${this.hashOf(file)}`;
+    let font = parsed.get(key);
+    if (!font) {
+      for (const other of parsed.keys()) if (other.startsWith(`${file}\0`)) parsed.delete(other);
+      parsed.set(key, (font = loadFont(file)));
+    }
     return font;
   }
 }

@@ -50,7 +50,7 @@ export function planCards(config: CardsConfig | undefined, routes: Route[], root
   if (!config) return { routes, cards, warnings };
   const hashes = new FileHashes();
   const style = cardStyle(config, root);
-  const text = new CardText(style, root);
+  const text = new CardText(style, root, (file) => hashes.of(file));
   const styleKey = hashText(PAINTER_VERSION, JSON.stringify(config.style), hashes.of(style.title.font), hashes.of(style.label.font));
   const planned = routes.map((route) => {
     const asked = config.of(route);
