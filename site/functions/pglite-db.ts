@@ -30,8 +30,9 @@ async function run(pg, m) {
   if (m.op === 'exec') return void (await on.exec(m.text));
   if (m.op === 'begin') {
     return new Promise((began, failed) => {
-      const done = pg.transaction((tx) => new Promise((resolve, reject) => { transactions.set(m.id, { tx, resolve, reject, done }); began(m.id); }));
-      done.catch(failed);
+      const t = {};
+      t.done = pg.transaction((tx) => new Promise((resolve, reject) => { Object.assign(t, { tx, resolve, reject }); transactions.set(m.id, t); began(m.id); }));
+      t.done.catch(failed);
     });
   }
   if (m.op === 'end') {
