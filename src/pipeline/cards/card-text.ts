@@ -74,7 +74,8 @@ export class CardText {
       problem('title', spec.title, title, `"${this.style.bar.text}" (the bar's text) instead of the title`);
       out = { ...out, title: this.style.bar.text };
     }
-    const label = spec.label ? undrawable(this.#font(this.style.label.font), spec.label) : [];
+    // Labels are drawn in capitals (card.ts).
+    const label = spec.label ? undrawable(this.#font(this.style.label.font), spec.label.toUpperCase()) : [];
     if (spec.label && label.length && keeps(spec.label, label)) problem('label', spec.label, label, 'the label without them');
     else if (spec.label && label.length) {
       problem('label', spec.label, label, 'no label');
