@@ -79,7 +79,9 @@ afterAll(async () => {
 });
 
 describe('heartnotes preview mounts the forms function; subscribers export and delete', () => {
-  it('stores form posts in PGlite under the project, mails to the outbox, lists them, then exports and deletes them by email', async () => {
+  // Five commands that each open PGlite, after a preview that creates its folder: 45 s on a quiet
+  // two-core machine, 94 s under a load average of 12.
+  it('stores form posts in PGlite under the project, mails to the outbox, lists them, then exports and deletes them by email', { timeout: 150_000 }, async () => {
     const server = await preview({ HEARTNOTES_NOTIFY_EMAIL: 'editors@example.com' });
     try {
       await expect.poll(server.output).toContain('Forms (/api/subscribe, /api/contact) store submissions in PGlite at');
