@@ -3,7 +3,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { messages } from './diagnostics/messages.ts';
-import { prepareManifest, readManifest, type BuildManifest } from './pipeline/plan/manifest.ts';
+import { LAYOUT, prepareManifest, readManifest, type BuildManifest } from './pipeline/plan/manifest.ts';
+import { openCache } from './pipeline/cache/cache-dir.ts';
+import { newBuildId, restoreOutput, updateMirror } from './pipeline/cache/output-mirror.ts';
 import { cardStyle, paintCards, type PlannedCard } from './pipeline/cards/cards.ts';
 import { compileSite } from './pipeline/compile/compile-site.ts';
 import { generatorRoot } from './pipeline/paths.ts';
@@ -74,8 +76,10 @@ interface BuildRun {
   outDir: string;
   cacheDir: string | undefined;
   fingerprint: FingerprintOptions;
-  /** The previous build's manifest, when it built into the same folder. */
+  /** The previous build's manifest, when it built into the same folder (or its output was restored from the cache). */
   manifest: BuildManifest | undefined;
+  /** Whether the output is kept in the cache too (`build`, not `dev` or `check`). */
+  mirror: boolean;
   started: number;
   stages: Record<string, number>;
   stageCpu: NonNullable<BuildSummary['stageCpu']>;
@@ -104,10 +108,10 @@ interface BuildRun {
  * parts and hooks, and keeps what it returns as its first snapshot.
  */
 export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Promise<BuiltSite> {
-  const run = startRun(options);
-  // Compiling writes the site's bundle into .cache/site/: a full disk there is said as such.
+  const run = startRun(options, !dev);
+  // Compiling writes the site's bundle into the cache's site/: a full disk there is said as such.
   const parts = dev?.parts ?? (await compileParts(run).catch((error: unknown) => {
-    throw isNoSpace(error) ? diskFullError({ folder: join(run.root, '.cache'), outDir: run.outDir }) : error;
+    throw isNoSpace(error) && run.cacheDir ? diskFullError({ folder: run.cacheDir, outDir: run.outDir }) : error;
   }));
   const foldersBefore = fingerprintInputs(folderInputs(run.root, parts.compiled.config), [], run.fingerprint);
   tidyMarkdownCache(run.cacheDir, parts.compiled.markdownKey);
@@ -154,11 +158,12 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
   }
 }
 
-function startRun(options: BuildOptions): BuildRun {
+function startRun(options: BuildOptions, mirror = false): BuildRun {
   const started = performance.now();
   const root = resolve(options.root);
   const outDir = outputDirOf(root, options.outDir);
-  const cacheDir = options.noCache ? undefined : join(root, '.cache');
+  const cacheDir = options.noCache ? undefined : openCache(root);
+  mirror &&= Boolean(cacheDir) && !options.checkOnly;
   const stages: Record<string, number> = {};
   const stageCpu: BuildRun['stageCpu'] = {};
   let last = started;
@@ -175,7 +180,11 @@ function startRun(options: BuildOptions): BuildRun {
     [last, lastCpu, lastThread] = [now, cpu, thread];
   };
   const fingerprint = fingerprintOptionsFor(options, outDir);
-  return { options, root, outDir, cacheDir, fingerprint, manifest: readManifest(cacheDir, outDir), started, stages, stageCpu, threads: [], lap };
+  // An empty output folder (a host's fresh clone) starts from the output kept in the cache.
+  const restored = mirror ? restoreOutput(cacheDir!, root, outDir, LAYOUT) : undefined;
+  if (restored) lap('restore output from the cache');
+  const manifest = restored ?? readManifest(cacheDir, outDir);
+  return { options, root, outDir, cacheDir, fingerprint, manifest, mirror, started, stages, stageCpu, threads: [], lap };
 }
 
 /** Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands. */
@@ -405,6 +414,7 @@ function writeBuild(
   const unchanged = fingerprintInputs(folders, [], run.fingerprint) === done.foldersBefore;
   const leftOut = describeLeftOut(state.validated.leftOut);
   const pendingManifest = prepareManifest(run.cacheDir, {
+    build: newBuildId(),
     outDir: run.outDir,
     files,
     ...(run.searchParts ? { searchParts: run.searchParts } : {}),
@@ -417,8 +427,9 @@ function writeBuild(
 
 /**
  * Stages the files the host reads from the project folder beside their places, swaps the output
- * in, then puts the manifest and those files in place (renames only). A failure before the swap
- * leaves the previous output; one after it says the output holds the new build and what is stale.
+ * in, then puts the manifest, the cache's copy of the output and those files in place. A failure
+ * before the swap leaves the previous output; one after it says the output holds the new build
+ * and what is stale.
  */
 function swapIn(run: BuildRun, staging: Staging, plan: OutputPlan, manifest: ReturnType<typeof prepareManifest>): void {
   let project: ReturnType<typeof stageProjectFiles> | undefined;
@@ -431,8 +442,12 @@ function swapIn(run: BuildRun, staging: Staging, plan: OutputPlan, manifest: Ret
     project?.abort();
     throw error;
   }
+  const publish = () => {
+    const published = manifest.publish();
+    if (run.mirror) updateMirror(run.cacheDir!, run.root, published, run.manifest?.build, plan.mode === 'incremental' ? plan : undefined);
+  };
   finishAfterSwap(run.outDir, [
-    { writes: join(run.cacheDir ?? run.root, 'build-manifest.json'), ifFailed: 'the next build is a full one', run: () => manifest.publish() },
+    { writes: join(run.cacheDir ?? run.root, 'build-manifest.json'), ifFailed: 'the next build is a full one', run: publish },
     ...(project ? [{ writes: projectFilesShown(run), ifFailed: "the host's files there are the previous build's", run: () => project.commit() }] : []),
   ]);
 }

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { buildSite } from '../build.ts';
+import { openCache } from '../pipeline/cache/cache-dir.ts';
 import { formatMs } from '../pipeline/format.ts';
 import { describePlan, planRebuild, type PlannedFile } from '../pipeline/plan/change-plan.ts';
 import { openThreadRenderer } from '../pipeline/render/render-pool.ts';
@@ -77,7 +78,7 @@ interface Session extends DevOutput {
 export async function openDevSession(options: DevSessionOptions) {
   const root = realpathSync(resolve(options.root));
   const outDir = resolve(root, options.outDir);
-  const cacheDir = join(root, '.cache');
+  const cacheDir = openCache(root);
   const s: Session = {
     options, root, outDir, cacheDir,
     renderer: openThreadRenderer(),

@@ -9,6 +9,7 @@ import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
 import type { SiteConfig } from '../types.ts';
 import { generatorRoot } from '../paths.ts';
+import { cacheDir } from '../cache/cache-dir.ts';
 
 /** Kept for configs that still import it from here; sites import it from src/index.ts. */
 export { defineSite } from '../define-site.ts';
@@ -34,7 +35,7 @@ export { generatorRoot };
 
 /**
  * Compiles `site.config.ts` (with its templates) and the render worker with one esbuild call,
- * into a content-addressed folder under `.cache/`, and imports the config.
+ * into a content-addressed folder in the cache (`cacheDir`), and imports the config.
  *
  * # Design decision
  * Templates are TypeScript + JSX. Options considered: a runtime loader (tsx) in every process,
@@ -59,9 +60,9 @@ export async function compileSite(root: string): Promise<CompiledSite> {
       target: 'node20',
       packages: 'external',
       jsx: 'automatic',
-      // One level below `.cache/site/`, as deep as the `<versionKey>/` folder the files are
+      // One level below the cache's `site/`, as deep as the `<versionKey>/` folder the files are
       // written to, so the source maps' relative paths lead back to the templates.
-      outdir: join(root, '.cache', 'site', 'compiled'),
+      outdir: join(cacheDir(root), 'site', 'compiled'),
       entryNames: '[name]',
       // Inline maps without the sources: a template that throws is reported at its own file and
       // line (see render-pages.ts) for a few kilobytes per module.
@@ -86,10 +87,10 @@ export async function compileSite(root: string): Promise<CompiledSite> {
   const versionKey = hash.digest('hex').slice(0, 16);
 
   // Write into a folder named by the hash, so a changed template gets a fresh module URL.
-  const dir = join(root, '.cache', 'site', versionKey);
+  const dir = join(cacheDir(root), 'site', versionKey);
   const outputs = result.outputFiles.map((file) => ({ name: file.path.slice(file.path.lastIndexOf('/') + 1), contents: file.contents }));
   if (!holdsExactly(dir, outputs)) writeFolderAtomically(dir, outputs);
-  pruneOldBuilds(join(root, '.cache', 'site'), versionKey);
+  pruneOldBuilds(join(cacheDir(root), 'site'), versionKey);
   const configModule = join(dir, 'site.config.js');
   // Stack traces through the compiled templates point at the .tsx files (modules loaded from now on).
   process.setSourceMapsEnabled(true);

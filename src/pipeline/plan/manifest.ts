@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { removeDeadTemps, tempBeside } from '../write/build-lock.ts';
 
 /** Bump when the cache layout changes; the version key covers everything else. */
-const LAYOUT = 3;
+export const LAYOUT = 3;
 
 export function hashText(...parts: string[]): string {
   const h = createHash('sha256');
@@ -26,6 +26,8 @@ export interface OutputRecord {
 /** What the previous build wrote, so unchanged output can be left alone. */
 export interface BuildManifest {
   layout: number;
+  /** This build's id (a random UUID), which the cached copy of its output names (output-mirror.ts). */
+  build?: string;
   outDir: string;
   files: Record<string, OutputRecord>;
   /** Fingerprint of every input (see up-to-date.ts); absent when an input changed mid-build. */
@@ -57,21 +59,28 @@ export function readManifest(cacheDir: string | undefined, outDir: string): Buil
  * temporary name is this build's own (pid and random), so two processes never share it; `abort`
  * removes it when the build fails before the swap.
  */
-export function prepareManifest(cacheDir: string | undefined, manifest: Omit<BuildManifest, 'layout'>): { publish(): void; abort(): void } {
-  if (!cacheDir) return { publish() {}, abort() {} };
+export function prepareManifest(cacheDir: string | undefined, manifest: Omit<BuildManifest, 'layout'>): { publish(): BuildManifest; abort(): void } {
+  const full: BuildManifest = { layout: LAYOUT, ...manifest };
+  if (!cacheDir) return { publish: () => full, abort() {} };
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, 'build-manifest.json');
   removeDeadTemps(file);
   const pending = tempBeside(file);
   try {
-    writeFileSync(pending, JSON.stringify({ layout: LAYOUT, ...manifest }));
+    writeFileSync(pending, JSON.stringify(full));
     rmSync(file, { force: true });
   } catch (error) {
     rmSync(pending, { force: true });
     // Named by the manifest's own name: the temporary one means nothing to the reader.
     throw Object.assign(error as Error, { path: file });
   }
-  return { publish: () => renameSync(pending, file), abort: () => rmSync(pending, { force: true }) };
+  return {
+    publish: () => {
+      renameSync(pending, file);
+      return full;
+    },
+    abort: () => rmSync(pending, { force: true }),
+  };
 }
 
 /** Writes the manifest at once (dev, where the output is already in place). */

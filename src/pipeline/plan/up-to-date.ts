@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join as joinPath, relative, resolve } from 'node:path';
 import { readManifest, type BuildManifest } from './manifest.ts';
+import { cacheDir, cacheIsCurrent } from '../cache/cache-dir.ts';
 import { outputDirOf } from '../write/output-paths.ts';
 import { formatMs } from '../format.ts';
 import type { BuildOptions, BuildSummary } from '../types.ts';
@@ -88,7 +89,9 @@ export function upToDateSummary(options: BuildOptions): BuildSummary | undefined
   if (options.noCache || options.checkOnly) return undefined;
   const root = resolve(options.root);
   const outDir = outputDirOf(root, options.outDir);
-  const previous = readManifest(joinPath(root, '.cache'), outDir);
+  // A cache another generator version, lockfile or Node wrote is not trusted (openCache empties it).
+  if (!cacheIsCurrent(root)) return undefined;
+  const previous = readManifest(cacheDir(root), outDir);
   if (!previous?.fingerprint || !previous.inputs || !previous.summary) return undefined;
   const { folders, files } = previous.inputs;
   if (fingerprintInputs(folders, files, fingerprintOptionsFor(options, outDir)) !== previous.fingerprint) return undefined;

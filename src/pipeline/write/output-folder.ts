@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { cacheDir } from '../cache/cache-dir.ts';
 import { isLink, isRealFolder } from './no-links.ts';
 import { outputDirOf, outputFile, realExisting } from './output-paths.ts';
 
@@ -87,10 +88,10 @@ export function outputTarget(root: string, outDir: string, label: string): { dir
   return { dir: outputDirOf(root, outDir) };
 }
 
-/** Whether `.cache/build-manifest.json` names `out` as this project's output (a build before the marker). */
+/** Whether the cache's `build-manifest.json` names `out` as this project's output (a build before the marker). */
 function recordedAsOutput(root: string, out: string): boolean {
   try {
-    return JSON.parse(readFileSync(join(root, '.cache', 'build-manifest.json'), 'utf8')).outDir === out;
+    return JSON.parse(readFileSync(join(cacheDir(root), 'build-manifest.json'), 'utf8')).outDir === out;
   } catch {
     return false;
   }
