@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import type { BuildManifest } from '../plan/manifest.ts';
 import { abortOutput, commitOutput, startOutput } from '../write/write.ts';
 import { OUTPUT_MARKER } from '../write/output-folder.ts';
+import { outputFileProblem } from '../write/output-paths.ts';
 
 /**
  * The last build's output, kept in the cache (`<cache>/output/`, a hard link per file) with its
@@ -35,9 +36,13 @@ function readMirror(cache: string): MirrorManifest | undefined {
   }
 }
 
-/** A hard link from `from` to `to`, or a copy where the disk has none. */
-function linkOrCopy(from: string, to: string): void {
-  mkdirSync(dirname(to), { recursive: true });
+/** A hard link from `from` to `to`, or a copy where the disk has none; `made` remembers the folders created. */
+function linkOrCopy(from: string, to: string, made = new Set<string>()): void {
+  const dir = dirname(to);
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
   try {
     linkSync(from, to);
   } catch {
@@ -66,10 +71,13 @@ export function restoreOutput(cache: string, root: string, outDir: string, layou
   const from = join(cache, FOLDER);
   const staging = startOutput(outDir);
   const files: BuildManifest['files'] = {};
+  const made = new Set<string>();
   try {
     for (const [file, record] of Object.entries(mirror.files)) {
+      // A name that is not a proper output path (`../x`) was never written by a build.
+      if (outputFileProblem(file) !== undefined) throw new Error(`${file}: not an output path`);
       const to = join(staging.dir, file);
-      linkOrCopy(join(from, file), to);
+      linkOrCopy(join(from, file), to, made);
       const s = statSync(to);
       if (s.size !== record.size) throw new Error(`${file}: cached copy has another size`);
       files[file] = { ...record, mtimeMs: s.mtimeMs };
@@ -109,7 +117,8 @@ export function updateMirror(
   } else {
     const old = `${folder}.old-${process.pid}`;
     if (existsSync(folder)) renameSync(folder, old);
-    for (const file of Object.keys(manifest.files)) linkOrCopy(join(manifest.outDir, file), join(folder, file));
+    const made = new Set<string>();
+    for (const file of Object.keys(manifest.files)) linkOrCopy(join(manifest.outDir, file), join(folder, file), made);
     rmSync(old, { recursive: true, force: true });
   }
   const mirror: MirrorManifest = { ...manifest, outRel: relative(root, manifest.outDir), mirrors: manifest.build ?? '' };
