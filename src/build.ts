@@ -444,7 +444,7 @@ function swapIn(run: BuildRun, staging: Staging, plan: OutputPlan, manifest: Ret
   }
   const publish = () => {
     const published = manifest.publish();
-    if (run.mirror) updateMirror(run.cacheDir!, run.root, published, run.manifest?.build, plan.mode === 'incremental' ? plan : undefined);
+    if (run.mirror) updateMirror(run.cacheDir!, run.root, { manifest: published, previous: run.manifest?.build, changes: plan.mode === 'incremental' ? plan : undefined });
   };
   finishAfterSwap(run.outDir, [
     { writes: join(run.cacheDir ?? run.root, 'build-manifest.json'), ifFailed: 'the next build is a full one', run: publish },

@@ -63,6 +63,8 @@ describe('a damaged Markdown cache is rebuilt, never published', () => {
   /** Rebuilds everything from the (damaged) cache and returns the new output. */
   const rebuildFromCache = () => {
     rmSync(dist(), { recursive: true });
+    // Without the cache's copy of the output too, or the pages would be put back, not rendered.
+    rmSync(join(cacheDir(), 'output.json'));
     const r = build();
     expect(r.status, r.stderr).toBe(0);
     return readTree(dist());
@@ -113,6 +115,7 @@ describe('a damaged compiled site is compiled again', () => {
     const [version] = readdirSync(siteDir);
     rmSync(join(siteDir, version, 'render-worker.js'));
     rmSync(dist(), { recursive: true });
+    rmSync(join(cacheDir(), 'output.json')); // so every page renders again, on workers
 
     const again = build();
     expect(again.status, again.stderr).toBe(0);

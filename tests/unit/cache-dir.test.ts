@@ -42,16 +42,19 @@ describe('openCache: a cache another version wrote is emptied, never read', () =
     openCache(root);
     expect(existsSync(join(dir, 'build-manifest.json'))).toBe(true);
   });
-  it('empties a cache stamped by another version, lock files excepted', () => {
+  it('empties a cache stamped by another version, lock files and the compiled CLI excepted', () => {
     const dir = join(root, '.cache');
     mkdirSync(join(dir, 'markdown', 'k'), { recursive: true });
     writeFileSync(join(dir, 'markdown', 'k', 'a.idx'), 'x');
     writeFileSync(join(dir, 'build.lock'), '123');
+    // The compiled CLI shares .cache/ when the project is the generator's own folder.
+    mkdirSync(join(dir, 'generator'));
     writeFileSync(join(dir, 'cache-version.json'), JSON.stringify({ version: 'another' }));
     expect(cacheIsCurrent(root)).toBe(false);
     openCache(root);
     expect(existsSync(join(dir, 'markdown'))).toBe(false);
     expect(readFileSync(join(dir, 'build.lock'), 'utf8')).toBe('123');
+    expect(existsSync(join(dir, 'generator'))).toBe(true);
     expect(cacheIsCurrent(root)).toBe(true);
   });
   it('a changed lockfile makes the cache another version\'s', () => {

@@ -304,8 +304,15 @@ describe('build properties', () => {
       await buildFixture(fx, 'clean');
       expect(diffTrees(readTree(join(fx.temp, 'dist')), readTree(join(fx.temp, 'clean')))).toEqual([]);
 
-      // Output deleted behind the cache's back: everything is rendered again.
+      // Output deleted (a host's fresh clone): the cache's copy of it is put back, nothing is
+      // rendered, and it is what a clean build writes.
       rmSync(join(fx.temp, 'dist'), { recursive: true });
+      expect(await buildFixture(fx, 'dist', cached)).toMatchObject({ rendered: 0, reused: 5 });
+      expect(diffTrees(readTree(join(fx.temp, 'dist')), readTree(join(fx.temp, 'clean')))).toEqual([]);
+
+      // Output and the cache's copy deleted: everything is rendered again.
+      rmSync(join(fx.temp, 'dist'), { recursive: true });
+      rmSync(join(fx.root, '.cache', 'output.json'));
       expect(await buildFixture(fx, 'dist', cached)).toMatchObject({ rendered: 5, reused: 0 });
     } finally {
       fx.cleanup();

@@ -51,7 +51,8 @@ export function cacheVersion(root: string): string {
 /**
  * The project's cache folder, ready for this generator: a cache written by another generator
  * version, lockfile or Node (a restored deploy cache, a copied folder) is emptied first, never
- * read. Lock files (`*.lock`) are left, since a running build may hold one.
+ * read. Left in place (see `KEPT`): lock files (`*.lock`), which a running build may hold, and
+ * the folders that share `.cache/` without being this cache.
  */
 export function openCache(root: string): string {
   const dir = cacheDir(root);
@@ -80,7 +81,14 @@ export function cacheIsCurrent(root: string): boolean {
   }
 }
 
-/** Removes everything in `dir` but lock files: each entry is renamed aside first, so no reader sees half of one. */
+/**
+ * What shares `.cache/` but is not the build's cache: `generator/`, the compiled CLI (in the
+ * generator's own folder, which is the project's when the site is built from it; the running
+ * command is loaded from it, with its own stamp), and `dev/`, the output `dev` serves.
+ */
+const KEPT = new Set(['generator', 'dev']);
+
+/** Removes everything in `dir` but `KEPT` and lock files: each entry is renamed aside first, so no reader sees half of one. */
 function clearCache(dir: string): void {
   let names: string[];
   try {
@@ -89,7 +97,7 @@ function clearCache(dir: string): void {
     return;
   }
   for (const name of names) {
-    if (name.endsWith('.lock')) continue;
+    if (name.endsWith('.lock') || KEPT.has(name)) continue;
     const aside = join(dir, `.stale-${process.pid}-${name}`);
     try {
       renameSync(join(dir, name), aside);

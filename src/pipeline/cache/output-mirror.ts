@@ -1,36 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { BuildManifest } from '../plan/manifest.ts';
+import { MANIFEST_FILE, type BuildManifest } from '../plan/manifest.ts';
 import { abortOutput, commitOutput, startOutput } from '../write/write.ts';
 import { OUTPUT_MARKER } from '../write/output-folder.ts';
 import { outputFileProblem } from '../write/output-paths.ts';
 
 /**
  * The last build's output, kept in the cache (`<cache>/output/`, a hard link per file) with its
- * manifest (`<cache>/output.json`), so a build into an empty output folder — a host's fresh clone
- * with only the cache restored — starts from the previous output and renders only what changed.
+ * manifest (`<cache>/output.json`, a link to that build's `build-manifest.json`) and what it is
+ * (`<cache>/output-of.json`), so a build into an empty output folder — a host's fresh clone with
+ * only the cache restored — starts from the previous output and renders only what changed.
  *
  * # Design decision
- * A hard-linked copy of the output: linking 4,600 files costs a fraction of rendering them, and
+ * A hard-linked copy of the output: linking 10,000 files costs a fraction of rendering them, and
  * takes no room beside the output. The build never writes into an output file in place (it
  * renames new files in), so a link keeps the bytes it was made with. Rejected: content-addressed
  * files by key (a second naming scheme for what the manifest already names, and pruning to
  * write); keeping only the rendered HTML (cards and the search index would be made again).
  */
-export interface MirrorManifest extends BuildManifest {
+interface MirrorOf {
+  /** The build whose output this is (`BuildManifest.build`): only that build's successor may patch it. */
+  build: string;
   /** The output folder relative to the project, so a clone elsewhere still finds it. */
   outRel: string;
-  /** The build whose output this is (`BuildManifest.build`): only that build's successor may patch it. */
-  mirrors: string;
 }
 
 const FOLDER = 'output';
 const MANIFEST = 'output.json';
+const OF = 'output-of.json';
 
-function readMirror(cache: string): MirrorManifest | undefined {
+function readJson<T>(file: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(join(cache, MANIFEST), 'utf8')) as MirrorManifest;
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {
     return undefined;
   }
@@ -66,8 +68,10 @@ function emptyOutput(outDir: string): boolean {
  */
 export function restoreOutput(cache: string, root: string, outDir: string, layout: number): BuildManifest | undefined {
   if (!emptyOutput(outDir)) return undefined;
-  const mirror = readMirror(cache);
-  if (!mirror || mirror.layout !== layout || mirror.outRel !== relative(root, outDir)) return undefined;
+  const of = readJson<MirrorOf>(join(cache, OF));
+  if (!of || of.outRel !== relative(root, outDir)) return undefined;
+  const mirror = readJson<BuildManifest>(join(cache, MANIFEST));
+  if (!mirror || mirror.layout !== layout || mirror.build !== of.build) return undefined;
   const from = join(cache, FOLDER);
   const staging = startOutput(outDir);
   const files: BuildManifest['files'] = {};
@@ -87,44 +91,54 @@ export function restoreOutput(cache: string, root: string, outDir: string, layou
     return undefined;
   }
   commitOutput(staging);
-  const { outRel: _rel, mirrors: _build, ...manifest } = mirror;
   // The fingerprint described the other clone's files: this build must look at every input.
-  return { ...manifest, outDir, files, fingerprint: undefined, inputs: undefined };
+  return { ...mirror, outDir, files, fingerprint: undefined, inputs: undefined };
 }
 
 /**
- * Makes the cached output match the output just committed: only the written and removed files
- * when the cache holds the previous build's output, every file otherwise. Its manifest is removed
- * first and written last, so an interrupted update leaves a cache that is not read.
+ * Makes the cached output match the output just committed (whose manifest `build` published):
+ * only the written and removed files when the cache holds the previous build's output, every
+ * file otherwise. `output-of.json` is removed first and written last, so an interrupted update
+ * leaves a copy that is not read.
  */
 export function updateMirror(
   cache: string,
   root: string,
-  manifest: BuildManifest,
-  previousBuild: string | undefined,
-  changes: { write: Iterable<string>; remove: Iterable<string> } | undefined,
+  build: { manifest: BuildManifest; previous: string | undefined; changes?: { write: Iterable<string>; remove: Iterable<string> } },
 ): void {
-  const before = readMirror(cache);
-  rmSync(join(cache, MANIFEST), { force: true });
+  const { manifest, previous, changes } = build;
+  const before = readJson<MirrorOf>(join(cache, OF));
+  rmSync(join(cache, OF), { force: true });
   const folder = join(cache, FOLDER);
-  const patch = changes && before && previousBuild !== undefined && before.mirrors === previousBuild && existsSync(folder);
-  if (patch) {
-    for (const file of changes.remove) rmSync(join(folder, file), { force: true });
-    for (const file of changes.write) {
-      rmSync(join(folder, file), { force: true });
-      linkOrCopy(join(manifest.outDir, file), join(folder, file));
-    }
-  } else {
-    const old = `${folder}.old-${process.pid}`;
-    if (existsSync(folder)) renameSync(folder, old);
-    const made = new Set<string>();
-    for (const file of Object.keys(manifest.files)) linkOrCopy(join(manifest.outDir, file), join(folder, file), made);
-    rmSync(old, { recursive: true, force: true });
+  try {
+    if (changes && previous !== undefined && before?.build === previous && existsSync(folder)) patchMirror(folder, manifest.outDir, changes);
+    else copyWhole(folder, manifest);
+    rmSync(join(cache, MANIFEST), { force: true });
+    linkOrCopy(join(cache, MANIFEST_FILE), join(cache, MANIFEST));
+  } catch {
+    // The output is in place and the build is done: without output-of.json, the copy is not read.
+    return;
   }
-  const mirror: MirrorManifest = { ...manifest, outRel: relative(root, manifest.outDir), mirrors: manifest.build ?? '' };
-  writeFileSync(join(cache, `${MANIFEST}.tmp`), JSON.stringify(mirror));
-  renameSync(join(cache, `${MANIFEST}.tmp`), join(cache, MANIFEST));
+  const of: MirrorOf = { build: manifest.build ?? '', outRel: relative(root, manifest.outDir) };
+  writeFileSync(join(cache, `${OF}.tmp`), JSON.stringify(of));
+  renameSync(join(cache, `${OF}.tmp`), join(cache, OF));
 }
 
-/** A new build's id, recorded in its manifest (see `MirrorManifest.mirrors`). */
+function patchMirror(folder: string, outDir: string, changes: { write: Iterable<string>; remove: Iterable<string> }): void {
+  for (const file of changes.remove) rmSync(join(folder, file), { force: true });
+  for (const file of changes.write) {
+    rmSync(join(folder, file), { force: true });
+    linkOrCopy(join(outDir, file), join(folder, file));
+  }
+}
+
+function copyWhole(folder: string, manifest: BuildManifest): void {
+  const old = `${folder}.old-${process.pid}`;
+  if (existsSync(folder)) renameSync(folder, old);
+  const made = new Set<string>();
+  for (const file of Object.keys(manifest.files)) linkOrCopy(join(manifest.outDir, file), join(folder, file), made);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** A new build's id, recorded in its manifest (see `MirrorOf.build`). */
 export const newBuildId = (): string => randomUUID();

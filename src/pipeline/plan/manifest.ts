@@ -41,10 +41,13 @@ export interface BuildManifest {
   summary?: { pages: number; redirects: number; assets: number; leftOut?: string };
 }
 
+/** The manifest's file name in the cache folder. */
+export const MANIFEST_FILE = 'build-manifest.json';
+
 export function readManifest(cacheDir: string | undefined, outDir: string): BuildManifest | undefined {
   if (!cacheDir) return undefined;
   try {
-    const m = JSON.parse(readFileSync(join(cacheDir, 'build-manifest.json'), 'utf8')) as BuildManifest;
+    const m = JSON.parse(readFileSync(join(cacheDir, MANIFEST_FILE), 'utf8')) as BuildManifest;
     return m.layout === LAYOUT && m.outDir === outDir ? m : undefined;
   } catch {
     return undefined;
@@ -63,7 +66,7 @@ export function prepareManifest(cacheDir: string | undefined, manifest: Omit<Bui
   const full: BuildManifest = { layout: LAYOUT, ...manifest };
   if (!cacheDir) return { publish: () => full, abort() {} };
   mkdirSync(cacheDir, { recursive: true });
-  const file = join(cacheDir, 'build-manifest.json');
+  const file = join(cacheDir, MANIFEST_FILE);
   removeDeadTemps(file);
   const pending = tempBeside(file);
   try {
