@@ -65,10 +65,15 @@ export function openCache(root: string): string {
   }
   if (found === version) return dir;
   clearCache(dir);
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `${STAMP}.${process.pid}`);
-  writeFileSync(tmp, JSON.stringify({ version }));
-  renameSync(tmp, join(dir, STAMP));
+  try {
+    mkdirSync(dir, { recursive: true });
+    const tmp = join(dir, `${STAMP}.${process.pid}`);
+    writeFileSync(tmp, JSON.stringify({ version }));
+    renameSync(tmp, join(dir, STAMP));
+  } catch {
+    // Unstamped, the cache is emptied again next time; a full disk is reported by the first
+    // write the build needs (compiling the site), naming the folder.
+  }
   return dir;
 }
 
