@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { defaultCorpusDir, generateCorpus } from './corpus.mjs';
 import { measureBuild } from './measure-build.mjs';
 import { benchDev } from './dev.mjs';
-import { freshClone } from './deploy.mjs';
+import { freshClone, projectCacheDir } from './deploy.mjs';
 import { fmt, median, printTable } from './report.mjs';
 
 if (process.argv.includes('--forms')) {
@@ -70,7 +70,7 @@ async function build(dir, label) {
 async function coldBuilds(dir, n) {
   const results = [];
   for (let i = 0; i < n; i++) {
-    rmSync(join(dir, '.cache'), { recursive: true, force: true });
+    rmSync(projectCacheDir(dir), { recursive: true, force: true });
     rmSync(join(dir, 'dist'), { recursive: true, force: true });
     results.push(await build(dir, 'cold build'));
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultCorpusDir, generateCorpus, repoRoot } from './corpus.mjs';
 import { measureBuild } from './measure-build.mjs';
+import { projectCacheDir } from './deploy.mjs';
 import { fmt, median, printTable } from './report.mjs';
 
 /** Stage lines (`  render   6.82 s`) and render-thread lines of `build --verbose`. */
@@ -45,7 +46,7 @@ export function profileByPackage(file) {
     const dt = profile.timeDeltas[i] ?? 0;
     const { url, functionName } = nodes.get(id).callFrame;
     const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1]
-      ?? (url.includes('/.cache/site/') ? 'compiled site (templates, generator)' : url ? url.replace(/^.*\//, '') : functionName || '(native)');
+      ?? (/\/(\.cache|heartnotes)\/site\//.test(url) ? 'compiled site (templates, generator)' : url ? url.replace(/^.*\//, '') : functionName || '(native)');
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + dt);
     total += dt;
   });
@@ -58,7 +59,7 @@ export async function benchStages(argv) {
   const runs = Number(values.runs);
   const { dir } = generateCorpus(defaultCorpusDir(pages), pages);
   const cold = async (extra) => {
-    rmSync(join(dir, '.cache'), { recursive: true, force: true });
+    rmSync(projectCacheDir(dir), { recursive: true, force: true });
     rmSync(join(dir, 'dist'), { recursive: true, force: true });
     const r = await measureBuild(dir, extra);
     if (!r.ok) throw new Error(`the build failed (exit ${r.code}):\n${r.stderr}`);
