@@ -117,6 +117,18 @@ describe('a cache from another generator version, lockfile or Node is ignored, n
     expect(diffTrees(cleanBuild(), readTree(join(deploy, 'dist')))).toEqual([]);
   });
 
+  it('a cached output file cut short (a crash, a full disk when it was saved): nothing is put back, everything is built', () => {
+    const deploy = clone('deploy-cut');
+    cpSync(saved, cacheOf(deploy), { recursive: true });
+    const page = join(cacheOf(deploy), 'output', 'about.html');
+    writeFileSync(page, readFileSync(page).subarray(0, 100));
+    const r = build(deploy);
+    expect(r.status, r.stderr).toBe(0);
+    const [pages, rendered] = counts(r.stdout) ?? [];
+    expect(rendered).toBe(pages);
+    expect(diffTrees(cleanBuild(), readTree(join(deploy, 'dist')))).toEqual([]);
+  });
+
   it('the up-to-date check does not answer from another version\'s manifest', () => {
     const deploy = clone('deploy-noop');
     cpSync(saved, cacheOf(deploy), { recursive: true });
