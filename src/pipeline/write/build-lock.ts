@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { cacheDir } from '../cache/cache-dir.ts';
 import { ownerIsGone } from './output-folder.ts';
 
 /**
@@ -49,12 +50,12 @@ interface Holder {
 const POLL_MS = 100;
 
 /**
- * Takes the project's build lock (`<root>/.cache/build.lock`), waiting while another live build
+ * Takes the project's build lock (`build.lock` in its cache folder, `cacheDir`), waiting while another live build
  * holds it; `say` gets one line when this build has to wait. Resolves to the function that
  * releases the lock.
  */
 export async function lockProject(root: string, say: (line: string) => void): Promise<() => void> {
-  const lock = join(root, '.cache', 'build.lock');
+  const lock = join(cacheDir(root), 'build.lock');
   mkdirSync(dirname(lock), { recursive: true });
   let said = false;
   for (;;) {
@@ -74,7 +75,7 @@ export async function lockProject(root: string, say: (line: string) => void): Pr
       takeOverStale(lock, holder);
       continue;
     }
-    if (!said) say(`Waiting for another build of this project to finish (pid ${holder.pid}, ${join('.cache', 'build.lock')})…`);
+    if (!said) say(`Waiting for another build of this project to finish (pid ${holder.pid}, ${relative(root, lock)})…`);
     said = true;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
