@@ -4,6 +4,7 @@
 // `--dev` also measures `heartnotes dev`: save → reload event per kind of edit (see bench/dev.mjs).
 // A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
 // `npm run bench -- --stages [--pages N] [--runs N] [--cpu-prof]`: where a cold build spends its time (stages.mjs).
+// `npm run bench -- --floor [--root DIR] [--pages N]`: the CPU floor alone: remark-parse on one thread, Pagefind over DIR/dist (floor.mjs).
 // `npm run bench -- --lighthouse [...]` runs only the page weight and Lighthouse report (pages.mjs).
 // `npm run bench -- --forms [--connections 20] [--requests 5000] [--seconds 20]` runs only the forms function's throughput (forms.mjs).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,12 @@ if (process.argv.includes('--forms')) {
 if (process.argv.includes('--stages')) {
   const { benchStages } = await import('./stages.mjs');
   await benchStages(process.argv.slice(2).filter((a) => a !== '--stages'));
+  process.exit(0);
+}
+
+if (process.argv.includes('--floor')) {
+  const { benchFloor } = await import('./floor.mjs');
+  await benchFloor(process.argv.slice(2).filter((a) => a !== '--floor'));
   process.exit(0);
 }
 

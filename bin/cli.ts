@@ -160,6 +160,7 @@ function addBuildCommands(cli: Cli): void {
       noCache: opts.cache === false,
       log: opts.quiet ? undefined : (line: string) => console.log(line),
       warn: (line: string) => console.error(line),
+      timeParse: Boolean(opts.verbose),
     };
     // The up-to-date check needs none of the pipeline's modules; load them only when needed.
     const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
@@ -435,4 +436,24 @@ function printTimings(summary: BuildSummary): void {
     const cpu = t.cpuMs === undefined ? '—' : formatMs(t.cpuMs);
     console.log(`  ${t.thread.padEnd(16)} ${String(t.pages).padStart(6)} ${cells.join(' ')} ${cpu.padStart(9)}`);
   }
+  printFloor(summary);
+}
+
+/**
+ * The CPU floor of the build beside what it spends on everything else: remark-parse (summed over
+ * the render threads) and Pagefind's process are work the design cannot avoid; the rest is this
+ * process's CPU since it started (every thread) less the parse. "—" where the system does not say.
+ */
+function printFloor(summary: BuildSummary): void {
+  const { user, system } = process.cpuUsage();
+  const processMs = (user + system) / 1000;
+  const parses = summary.threads.map((t) => t.parseCpuMs).filter((ms) => ms !== undefined);
+  const parseMs = parses.length ? parses.reduce((a, b) => a + b, 0) : undefined;
+  const searchMs = summary.searchCpuMs;
+  const cell = (ms: number | undefined) => (ms === undefined ? '—' : formatMs(ms)).padStart(9);
+  console.log('  CPU floor and overhead');
+  console.log(`  ${'Markdown parse'.padEnd(24)} ${cell(parseMs)}   remark-parse, every render thread`);
+  console.log(`  ${'Pagefind'.padEnd(24)} ${cell(searchMs)}   its own process`);
+  const total = `${formatMs(processMs + (searchMs ?? 0))} in all (this process ${formatMs(processMs)}${searchMs === undefined ? '' : ' and Pagefind'})`;
+  console.log(`  ${'everything else'.padEnd(24)} ${cell(processMs - (parseMs ?? 0))}   of ${total}`);
 }

@@ -97,6 +97,8 @@ interface BuildRun {
   searchReusable?: ReturnType<typeof previousParts>;
   /** This build's index parts, folder → key, for the manifest. */
   searchParts?: Record<string, string>;
+  /** CPU milliseconds of Pagefind's process, once the index is built (Linux). */
+  searchCpuMs?: number;
   /** The site's functions bundled for the host (`deploy.functions`); none in dev. */
   hostBundle?: HostBundle;
   /** Ends the current stage: its time is added to `stages`. */
@@ -273,7 +275,7 @@ async function renderPlanned(
     config: compiled.config,
     configModule: compiled.configModule,
     workerModule: compiled.workerModule,
-    setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: staging.dir, images: { manifest: state.images.manifest, sizes: imageSettings(compiled.config.images).sizes } },
+    setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: staging.dir, images: { manifest: state.images.manifest, sizes: imageSettings(compiled.config.images).sizes }, timeParse: run.options.timeParse },
     workers: run.options.workers,
     onTimings: (t) => run.threads.push(t),
     workerPool: run.workerPool,
@@ -328,8 +330,9 @@ async function searchIndex(
     return { keys: new Map([...keys, ...kept]), plan: { ...plan, keep: new Set([...plan.keep, ...kept.keys()]), remove: plan.remove.filter((f) => !kept.has(f)) } };
   }
   if (!run.search) return { keys, plan };
-  const { keys: index, parts } = await run.search.finish(staging.dir);
+  const { keys: index, parts, cpuMs } = await run.search.finish(staging.dir);
   run.lap('search index');
+  run.searchCpuMs = cpuMs;
   run.searchParts = Object.fromEntries(parts.map((p) => [p.dir, p.key]));
   // A reused part's files stay as the previous build wrote them.
   const reused = new Map(parts.filter((p) => p.reused).flatMap((p) => [...run.searchReusable!.get(p.dir)!.files]));
@@ -476,6 +479,7 @@ function summarize(run: BuildRun, parts: SiteParts, state: SiteState, plan: Outp
     stageCpu: run.stageCpu,
     threads: run.threads,
     ...(run.cards ? { cards: run.cards } : {}),
+    ...(run.searchCpuMs === undefined ? {} : { searchCpuMs: run.searchCpuMs }),
   };
   const log = run.options.log ?? (() => {});
   const leftOut = describeLeftOut(state.validated.leftOut);

@@ -479,6 +479,8 @@ export interface BuildOptions {
   warn?: (line: string) => void;
   /** "Today", for future-dated entries (default: the current date). */
   now?: Date;
+  /** Time the Markdown parse on its own in every render thread, for `build --verbose` (default: false). */
+  timeParse?: boolean;
 }
 
 export interface BuildSummary {
@@ -501,6 +503,8 @@ export interface BuildSummary {
   threads: RenderTimings[];
   /** Social cards drawn and taken from the cache after rendering, how many of them on a worker of their own, and the time (when any were written). */
   cards?: { drawn: number; cached: number; onWorker: number; ms: number };
+  /** CPU milliseconds of Pagefind's own process, which built the search index (Linux; when one ran). */
+  searchCpuMs?: number;
 }
 
 /**
@@ -517,6 +521,8 @@ export interface RenderTimings {
   writeMs: number;
   /** CPU time this thread used, user and system, where the system tells (Linux). */
   cpuMs?: number;
+  /** CPU time of this thread in remark-parse alone (with `BuildOptions.timeParse`, on Linux). */
+  parseCpuMs?: number;
 }
 
 export type { Diagnostic };

@@ -79,6 +79,16 @@ describe('search index', () => {
     expect(pages['/post/first-date']).toMatch(/^First dates: <what> to say \| First dates: <what> to say .*Ask about their week/);
   });
 
+  it('build --verbose tells the CPU time of Pagefind\'s process beside the Markdown parse and the rest', () => {
+    const r = runCli(['build', '--root', fx.root, '--out', join(fx.root, 'verbose'), '--no-cache', '--verbose'], 120_000);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    const time = '\\d+(?: ms|\\.\\d\\d s)';
+    // Linux's /proc tells a child process's CPU time: this suite runs there.
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  Pagefind +${time}   its own process$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  everything else +${time}   of ${time} in all \\(this process ${time} and Pagefind\\)$`)));
+  });
+
   it('an incremental build after an edit leaves the same index as a clean build, with no stale files', () => {
     const dist = join(fx.root, 'dist');
     const before = listing(join(dist, 'pagefind'));

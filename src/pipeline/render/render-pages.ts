@@ -1,5 +1,6 @@
 import { join, relative, sep } from 'node:path';
 import { generatorRoot } from '../paths.ts';
+import { threadCpuClock } from '../cpu.ts';
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
 import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
@@ -18,6 +19,8 @@ export interface RenderSetup {
   stagingDir: string;
   /** The processed images and the default `sizes`, for `<picture>`s (optional: none). */
   images?: { manifest: ImageManifest; sizes: string };
+  /** Sum the CPU time of the Markdown parse into `RenderTimings.parseCpuMs` (default: false). */
+  timeParse?: boolean;
 }
 
 export type RenderOutcome =
@@ -35,7 +38,9 @@ export const newTimings = (thread: string): RenderTimings => ({ thread, pages: 0
 
 export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache; timings: RenderTimings } {
   const options = { siteUrl: setup.site.settings.url, affiliateHosts: setup.site.settings.affiliateHosts };
-  const render = createMarkdownRenderer(options);
+  const clock = setup.timeParse ? threadCpuClock() : undefined;
+  const parse = clock ? { clock, ms: 0 } : undefined;
+  const render = createMarkdownRenderer(options, parse);
   const cache = openMarkdownCache(setup.cacheDir, setup.markdownKey, JSON.stringify(options));
   const timings = newTimings('main');
   useImageManifest(setup.images?.manifest ?? {}, setup.images?.sizes ?? '100vw');
@@ -45,6 +50,7 @@ export function createRenderContext(config: SiteConfig, setup: RenderSetup): Ren
     const images = imagesNamed(body, currentImages()?.manifest ?? {}, source);
     const html = cache.get(images.length ? `${images.join('\n')}\0${body}` : body, () => render(body, source));
     timings.markdownMs += performance.now() - started;
+    if (parse) timings.parseCpuMs = parse.ms;
     return html;
   };
   return { templates: config.templates, site: setup.site, markdown, cache, timings };

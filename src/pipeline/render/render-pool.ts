@@ -94,7 +94,7 @@ export interface ThreadRenderer {
  * wait for React, the templates and the Markdown cache to load again.
  */
 export function openThreadRenderer(): ThreadRenderer {
-  let current: { module: string; ctx: RenderContext & { cache: MarkdownCache } } | undefined;
+  let current: { module: string; ctx: RenderContext & { cache: MarkdownCache; timings: RenderTimings } } | undefined;
   const close = () => {
     current?.ctx.cache.flush();
     current = undefined;
@@ -113,6 +113,7 @@ export function openThreadRenderer(): ThreadRenderer {
       }
       const timings = newTimings('main');
       const cpuBefore = threadCpuMs();
+      const parseBefore = current.ctx.timings.parseCpuMs ?? 0;
       const ctx = { ...current.ctx, site, timings };
       // Dev keeps this context across edits; the images may have changed since it was made.
       useImageManifest(options.setup.images?.manifest ?? {}, options.setup.images?.sizes ?? '100vw');
@@ -126,6 +127,8 @@ export function openThreadRenderer(): ThreadRenderer {
         return written;
       });
       const cpuAfter = threadCpuMs();
+      // The context's Markdown renderer sums its parse time over the whole session.
+      if (current.ctx.timings.parseCpuMs !== undefined) timings.parseCpuMs = current.ctx.timings.parseCpuMs - parseBefore;
       options.onTimings?.({ ...timings, ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { cpuMs: cpuAfter - cpuBefore }) });
       return outcomes;
     },

@@ -28,7 +28,7 @@ export interface PageIndexer {
    * written file's output path with a key for the manifest, and the index's parts (those reused
    * were not written: their files are the previous output's).
    */
-  finish(stagingDir: string): Promise<{ keys: Map<string, string>; parts: SearchPart[] }>;
+  finish(stagingDir: string): Promise<{ keys: Map<string, string>; parts: SearchPart[]; cpuMs?: number }>;
   /** Once every page is in: builds the index and returns its files, writing nothing. */
   files(): Promise<SearchIndexFiles>;
   /** Stops Pagefind without an index (a failed build). */
@@ -86,7 +86,7 @@ export function startPageIndexer(pages: IndexedPage[], options: SearchOptions, r
     files,
     finish: async (stagingDir) => {
       const index = await files();
-      return { keys: writeIndex(index.files, stagingDir), parts: index.parts };
+      return { keys: writeIndex(index.files, stagingDir), parts: index.parts, ...(index.cpuMs === undefined ? {} : { cpuMs: index.cpuMs }) };
     },
     close: () => index.close(),
   };

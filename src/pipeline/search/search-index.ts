@@ -1,4 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { processCpuMsOf } from '../cpu.ts';
 import type { SearchRecord } from './extract.ts';
 
 /** The output folder of the index: the browser imports `/pagefind/pagefind.js`. */
@@ -31,6 +34,8 @@ export interface SearchIndexFiles {
   files: SearchFile[];
   /** Every part, in order: its folder, the key of what it holds, and whether it was left as it is. */
   parts: SearchPart[];
+  /** CPU milliseconds Pagefind's process used (Linux; undefined when none was started or the system does not say). */
+  cpuMs?: number;
 }
 
 /**
@@ -111,9 +116,12 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
   const maxFragments = options.maxFragmentFiles ? Math.max(1, Math.ceil(options.maxFragmentFiles / partCount)) : undefined;
   const parts: Part[] = [];
   let closed = false;
+  let backend: ChildProcess | undefined;
+  let cpuMs: number | undefined;
   const close = async () => {
     if (closed) return;
     closed = true;
+    cpuMs = backend?.pid === undefined ? undefined : processCpuMsOf(backend.pid);
     await (await service).close();
   };
   const pagefindOptions = maxFragments ? { maxFragments } : {};
@@ -124,7 +132,8 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
     parts.push(part);
     return part;
   };
-  const { send, seal } = partActions(() => service.then((pagefind) => pagefind.createIndex(pagefindOptions)), options.reuse);
+  const createIndex = () => service.then((pagefind) => withSpawned(() => pagefind.createIndex(pagefindOptions), (child) => (backend ??= child)));
+  const { send, seal } = partActions(createIndex, options.reuse);
   let current = open();
   return {
     add(record) {
@@ -143,9 +152,11 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
         const files = (await Promise.all(parts.map((p) => p.files!))).flat();
         const more = parts.slice(1).map((p) => `${p.dir.slice(SEARCH_DIR.length + 1)}/`);
         files.push({ outFile: `${SEARCH_DIR}/${PARTS_FILE}`, contents: new TextEncoder().encode(JSON.stringify(more)) });
+        await close();
         return {
           files: files.sort((a, b) => (a.outFile < b.outFile ? -1 : 1)),
           parts: parts.map((p) => ({ dir: p.dir, key: p.key!, reused: p.reused })),
+          ...(cpuMs === undefined ? {} : { cpuMs }),
         };
       } finally {
         await close();
@@ -153,6 +164,20 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
     },
     close,
   };
+}
+
+/**
+ * Calls `start`, handing `onSpawn` any child process Node starts meanwhile (Pagefind starts its
+ * service process inside its first `createIndex`), so the build can tell the CPU time it used.
+ */
+function withSpawned<T>(start: () => T, onSpawn: (child: ChildProcess) => void): T {
+  const listener = (message: unknown) => onSpawn((message as { process: ChildProcess }).process);
+  subscribe('child_process', listener);
+  try {
+    return start();
+  } finally {
+    unsubscribe('child_process', listener);
+  }
 }
 
 /**
