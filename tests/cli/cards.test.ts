@@ -115,6 +115,7 @@ describe('social cards', () => {
     for (const [what, damage] of damages) {
       for (const file of entries()) damage(file);
       rmSync(join(fx.root, 'dist'), { recursive: true });
+      rmSync(join(fx.root, '.cache', 'output.json'), { force: true }); // else the cache's copy of dist/ comes back
       expect(build(), what).toMatch(/social cards: 2 drawn, 0 from the cache/);
       expect(readFileSync(out(FIRST)).equals(clean[0]!), what).toBe(true);
       expect(readFileSync(out(SECOND)).equals(clean[1]!), what).toBe(true);
@@ -122,6 +123,7 @@ describe('social cards', () => {
     }
     // The redrawn entries were stored whole: the next clean build takes them from the cache.
     rmSync(join(fx.root, 'dist'), { recursive: true });
+    rmSync(join(fx.root, '.cache', 'output.json'), { force: true });
     expect(build()).toMatch(/social cards: 0 drawn, 2 from the cache/);
     expect(readFileSync(out(FIRST)).equals(clean[0]!)).toBe(true);
   });
