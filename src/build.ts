@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
@@ -31,6 +31,7 @@ import { hostOf } from './pipeline/hosts/host.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
 import { finishAfterSwap, fsReason } from './pipeline/write/after-swap.ts';
 import { lockProject } from './pipeline/write/build-lock.ts';
+import { OUTPUT_MARKER } from './pipeline/write/output-folder.ts';
 import { diskFullError, folderBytes, isNoSpace, shownPath } from './pipeline/write/disk-full.ts';
 import { outputDirOf } from './pipeline/write/output-paths.ts';
 import { abortOutput, commitChanges, commitOutput, copyIntoOutput, startOutput, writeOutputFile, type Staging } from './pipeline/write/write.ts';
@@ -80,6 +81,8 @@ interface BuildRun {
   manifest: BuildManifest | undefined;
   /** Whether the output is kept in the cache too (`build`, not `dev` or `check`). */
   mirror: boolean;
+  /** Empties the output folder again when it was filled from the cache for this build (`restoreOutput`). */
+  undoRestore?: () => void;
   started: number;
   stages: Record<string, number>;
   stageCpu: NonNullable<BuildSummary['stageCpu']>;
@@ -111,6 +114,16 @@ interface BuildRun {
  */
 export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Promise<BuiltSite> {
   const run = startRun(options, !dev);
+  try {
+    return await runStages(run, options, dev);
+  } catch (error) {
+    // An output folder the cache filled for this build goes back to how it was: a failed build writes nothing.
+    run.undoRestore?.();
+    throw error;
+  }
+}
+
+async function runStages(run: BuildRun, options: BuildOptions, dev: DevBuildInputs | undefined): Promise<BuiltSite> {
   // Compiling writes the site's bundle into the cache's site/: a full disk there is said as such.
   const parts = dev?.parts ?? (await compileParts(run).catch((error: unknown) => {
     throw isNoSpace(error) && run.cacheDir ? diskFullError({ folder: run.cacheDir, outDir: run.outDir }) : error;
@@ -183,10 +196,18 @@ function startRun(options: BuildOptions, mirror = false): BuildRun {
   };
   const fingerprint = fingerprintOptionsFor(options, outDir);
   // An empty output folder (a host's fresh clone) starts from the output kept in the cache.
+  const existed = existsSync(outDir);
   const restored = mirror ? restoreOutput(cacheDir!, root, outDir, LAYOUT) : undefined;
   if (restored) lap('restore output from the cache');
   const manifest = restored ?? readManifest(cacheDir, outDir);
-  return { options, root, outDir, cacheDir, fingerprint, manifest, mirror, started, stages, stageCpu, threads: [], lap };
+  const undoRestore = restored ? () => emptyRestored(outDir, existed) : undefined;
+  return { options, root, outDir, cacheDir, fingerprint, manifest, mirror, undoRestore, started, stages, stageCpu, threads: [], lap };
+}
+
+/** Puts an output folder the cache filled back as it was: absent, or holding at most the output marker. */
+function emptyRestored(outDir: string, existed: boolean): void {
+  if (!existed) return rmSync(outDir, { recursive: true, force: true });
+  for (const name of readdirSync(outDir)) if (name !== OUTPUT_MARKER) rmSync(join(outDir, name), { recursive: true, force: true });
 }
 
 /** Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands. */

@@ -80,6 +80,18 @@ describe('a deploy from a fresh clone with the cache folder restored', () => {
   });
 });
 
+describe('a deploy whose build fails', () => {
+  it('leaves no output folder behind: the copy the cache put back goes again with the failure', () => {
+    const deploy = clone('deploy-broken');
+    cpSync(saved, cacheOf(deploy), { recursive: true });
+    writeFileSync(join(deploy, 'content/posts/post-07.md'), '---\ntitle: [unclosed\n---\n\nText.\n');
+    const failed = build(deploy);
+    expect(failed.status, failed.stdout).toBe(1);
+    expect(failed.stderr).toContain('post-07.md');
+    expect(existsSync(join(deploy, 'dist'))).toBe(false);
+  });
+});
+
 describe('a cache from another generator version, lockfile or Node is ignored, never trusted', () => {
   /** The kept cache with one cached page's bytes changed (same size): trusting it would publish them. */
   function poisonedDeploy(name: string): string {
