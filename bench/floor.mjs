@@ -1,6 +1,7 @@
 // `npm run bench -- --floor [--root DIR] [--pages 4000]`: the CPU floor of a cold build, the work
 // the design cannot avoid, each measured alone:
-//   - remark-parse (with the GFM subset the build uses) over every Markdown body of DIR/content,
+//   - the Markdown parse (markdown-it with the GFM subset the build uses, to a hast tree: parse.ts)
+//     over every Markdown body of DIR/content,
 //     on this one thread: a first pass (cold, as a build meets it: V8 compiles the parser while it
 //     runs) and a second (warm);
 //   - Pagefind over DIR/dist (a build's output): its CLI over the HTML (what Hugo and Eleventy
@@ -50,7 +51,7 @@ async function generatorModules() {
   mkdirSync(dir, { recursive: true });
   const entry = join(dir, 'entry.ts');
   writeFileSync(entry, [
-    `export { markdownParser } from '../../src/pipeline/markdown/pipeline.ts';`,
+    `export { parseMarkdown } from '../../src/pipeline/markdown/parse.ts';`,
     `export { searchRecord } from '../../src/pipeline/search/extract.ts';`,
     `export { openSearchIndex } from '../../src/pipeline/search/search-index.ts';`,
   ].join('\n'));
@@ -58,13 +59,12 @@ async function generatorModules() {
   return import(pathToFileURL(join(dir, 'entry.mjs')).href);
 }
 
-/** remark-parse over `bodies`, twice; each pass's CPU (this thread, the process) and wall time. */
-function timeParse(markdownParser, bodies) {
+/** The Markdown parse over `bodies`, twice; each pass's CPU (this thread, the process) and wall time. */
+function timeParse(parseMarkdown, bodies) {
   const passes = [];
-  for (const label of ['remark-parse, first pass', 'remark-parse, second pass']) {
-    const parser = markdownParser().freeze();
+  for (const label of ['Markdown parse, first pass', 'Markdown parse, second pass']) {
     const [t0, p0, w0] = [threadClock(), processMs(), performance.now()];
-    for (const body of bodies) parser.parse(body);
+    for (const body of bodies) parseMarkdown(body);
     passes.push({ label, thread: threadClock() - t0, process: processMs() - p0, wall: performance.now() - w0 });
   }
   return passes;
@@ -103,7 +103,7 @@ export async function benchFloor(argv) {
   const bodies = filesUnder(join(root, 'content'), '.md').map((f) => readFileSync(f, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''));
   const mb = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0) / 1e6;
   console.log(`The floor of ${root}: ${bodies.length} Markdown files (${fmt(mb, 1)} MB of bodies)`);
-  const rows = timeParse(modules.markdownParser, bodies);
+  const rows = timeParse(modules.parseMarkdown, bodies);
   const site = join(root, 'dist');
   if (existsSync(site)) rows.push(timePagefindCli(site), ...(await timePagefindApi(site, modules)));
   else console.log(`No ${site}: Pagefind is not measured (build the site into dist first).`);

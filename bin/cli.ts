@@ -440,7 +440,7 @@ function printTimings(summary: BuildSummary): void {
 }
 
 /**
- * The CPU floor of the build beside what it spends on everything else: remark-parse (summed over
+ * The CPU floor of the build beside what it spends on everything else: the Markdown parse (summed over
  * the render threads) and Pagefind's process are work the design cannot avoid; the rest is this
  * process's CPU since it started (every thread) less the parse. "—" where the system does not say.
  */
@@ -452,7 +452,7 @@ function printFloor(summary: BuildSummary): void {
   const searchMs = summary.searchCpuMs;
   const cell = (ms: number | undefined) => (ms === undefined ? '—' : formatMs(ms)).padStart(9);
   console.log('  CPU floor and overhead');
-  console.log(`  ${'Markdown parse'.padEnd(24)} ${cell(parseMs)}   remark-parse, every render thread`);
+  console.log(`  ${'Markdown parse'.padEnd(24)} ${cell(parseMs)}   markdown-it to hast, every render thread`);
   console.log(`  ${'Pagefind'.padEnd(24)} ${cell(searchMs)}   its own process`);
   const total = `${formatMs(processMs + (searchMs ?? 0))} in all (this process ${formatMs(processMs)}${searchMs === undefined ? '' : ' and Pagefind'})`;
   console.log(`  ${'everything else'.padEnd(24)} ${cell(processMs - (parseMs ?? 0))}   of ${total}`);

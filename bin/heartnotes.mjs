@@ -66,7 +66,7 @@ async function compile() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // The Markdown chain (unified, micromark, mdast and hast utilities), js-yaml and commander are
+    // The Markdown chain (markdown-it, unified and hast utilities), js-yaml and commander are
     // bundled in: they are some 300 small files, and Node resolving and compiling each one was
     // most of a command's start-up. Packages stay external when the site shares them (React,
     // zod), when they are native or load files beside their code, or when they are optional.

@@ -521,7 +521,7 @@ export interface RenderTimings {
   writeMs: number;
   /** CPU time this thread used, user and system, where the system tells (Linux). */
   cpuMs?: number;
-  /** CPU time of this thread in remark-parse alone (with `BuildOptions.timeParse`, on Linux). */
+  /** CPU time of this thread in the Markdown parse alone (with `BuildOptions.timeParse`, on Linux). */
   parseCpuMs?: number;
 }
 

@@ -27,6 +27,28 @@ describe('GFM subset', () => {
       ].join('\n'),
     );
   });
+
+  it('lays out tight and loose lists, quotes, breaks and code as before the parser changed', () => {
+    // The HTML remark-parse and remark-rehype made for the same text (parse.ts keeps it).
+    expect(render('- a\n- b\n  1. c\n\n> q  \n> r\n\n3. x\n\n   y\n\n```js title\nlet a;\n```')).toBe(
+      [
+        '<ul>\n<li>a</li>\n<li>b\n<ol>\n<li>c</li>\n</ol>\n</li>\n</ul>',
+        '<blockquote>\n<p>q<br>\nr</p>\n</blockquote>',
+        '<ol start="3">\n<li>\n<p>x</p>\n<p>y</p>\n</li>\n</ol>',
+        '<pre><code class="language-js">let a;\n</code></pre>',
+      ].join('\n'),
+    );
+  });
+
+  it('drops raw HTML, keeps the text around it, and needs two tildes for strikethrough', () => {
+    expect(render('<div>raw</div>\n\nA <b>bold</b> ~claim~ ~~gone~~')).toBe('<p>A bold ~claim~ <del>gone</del></p>');
+  });
+
+  it('renders 32 levels of nesting, the most nesting.ts lets through', () => {
+    const quoted = render(`${'> '.repeat(32)}deep`);
+    expect(quoted.match(/<blockquote>/g)).toHaveLength(32);
+    expect(quoted).toContain('<p>deep</p>');
+  });
 });
 
 describe('links', () => {

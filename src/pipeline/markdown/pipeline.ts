@@ -1,12 +1,7 @@
-import { unified, type Processor } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
-import { gfmTable } from 'micromark-extension-gfm-table';
-import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
-import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
-import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { parseMarkdown } from './parse.ts';
 import { rehypeSafeUrls } from './safe-urls.ts';
 import { rehypeExternalLinks, type ExternalLinkOptions } from './external-links.ts';
 import { rehypeHeadingIds } from './heading-ids.ts';
@@ -22,19 +17,17 @@ export type MarkdownOptions = ExternalLinkOptions;
 export type MarkdownRenderer = (markdown: string, source?: string) => string;
 
 /**
- * Builds the Markdown pipeline: remark-parse → GFM tables and strikethrough → remark-rehype →
- * safe URLs → rehype-sanitize → external/affiliate links, heading ids, table scroll boxes and
- * `<picture>`s for processed images (picture-images.ts) → rehype-stringify.
+ * Builds the Markdown pipeline: markdown-it with GFM tables and strikethrough, straight to a hast
+ * tree (parse.ts) → safe URLs → rehype-sanitize → external/affiliate links, heading ids, table
+ * scroll boxes and `<picture>`s for processed images (picture-images.ts) → rehype-stringify.
  *
  * # Design decision
- * Only the GFM features the content uses are enabled. `remark-gfm` would add autolink literals,
- * footnotes and task lists; autolink literals alone cost ~35 % of parse time on a 700-word page
- * and no page uses a bare URL. Raw HTML is never passed through: remark-rehype drops it, and
+ * Only the GFM features the content uses are enabled: no autolink literals, footnotes or task
+ * lists, and no page uses a bare URL. Raw HTML is never passed through: the parse drops it, and
  * sanitising afterwards guards against anything a plugin lets slip.
  */
 export function createMarkdownRenderer(options: MarkdownOptions, parseTimer?: ParseTimer): MarkdownRenderer {
-  const processor = markdownParser()
-    .use(remarkRehype)
+  const processor = unified()
     .use(rehypeSafeUrls)
     .use(rehypeSanitize)
     .use(rehypeExternalLinks, options)
@@ -43,30 +36,17 @@ export function createMarkdownRenderer(options: MarkdownOptions, parseTimer?: Pa
     .use(rehypePictureImages)
     .use(rehypeStringify)
     .freeze();
-  if (!parseTimer) return (markdown, source) => String(processor.processSync(source ? { value: markdown, data: { source } } : markdown));
-  // processSync's three steps, the parse timed on its own: the floor `build --verbose` shows.
   return (markdown, source) => {
     // Each step makes its own VFile of `file`; they share its data (the Markdown file's path).
     const file = source ? { value: markdown, data: { source } } : markdown;
-    const started = parseTimer.clock();
-    const tree = processor.parse(file);
-    parseTimer.ms += parseTimer.clock() - started;
+    const started = parseTimer?.clock();
+    const tree = parseMarkdown(markdown);
+    if (parseTimer) parseTimer.ms += parseTimer.clock() - started!;
     return String(processor.stringify(processor.runSync(tree, file), file));
   };
 }
 
-/** remark-parse with the GFM subset the content uses: the pipeline's first step, alone (`bench/floor.mjs` times it). */
-export function markdownParser() {
-  return unified()
-    .use(remarkParse)
-    .use(function gfmSubset(this: Processor) {
-      const data = this.data();
-      (data.micromarkExtensions ??= []).push(gfmTable(), gfmStrikethrough());
-      (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown());
-    });
-}
-
-/** Sums the time `remark-parse` takes, by `clock` (milliseconds, e.g. this thread's CPU time). */
+/** Sums the time the Markdown parse (parse.ts) takes, by `clock` (milliseconds, e.g. this thread's CPU time). */
 export interface ParseTimer {
   clock: () => number;
   ms: number;
