@@ -330,11 +330,15 @@ function startSearch(run: BuildRun, compiled: { config: SiteConfig; versionKey: 
     run.searchParts = run.manifest?.searchParts;
     return;
   }
-  const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, keptIn: plan.write.has(r.outFile) ? undefined : run.outDir }));
+  const previous = run.manifest?.files ?? {};
+  const pages = state.routes.map((r) => {
+    if (plan.write.has(r.outFile)) return { path: r.path, outFile: r.outFile };
+    return { path: r.path, outFile: r.outFile, keptIn: run.outDir, ...(previous[r.outFile]?.record === undefined ? {} : { record: previous[r.outFile].record }) };
+  });
   // Parts whose pages give the same records as last time are kept, not built again.
   run.searchReusable = plan.mode === 'incremental' ? previousParts(run.manifest?.searchParts, run.manifest?.files ?? {}, run.outDir) : undefined;
   const reuse = new Map([...(run.searchReusable ?? [])].map(([dir, part]) => [dir, part.key]));
-  run.search = startPageIndexer(pages, config.search, { salt: compiled.versionKey, parts: reuse });
+  run.search = startPageIndexer(pages, config.search, { salt: compiled.versionKey, parts: reuse, recordSettings: run.manifest?.searchRecords });
 }
 
 /**
@@ -423,7 +427,8 @@ function writeBuild(
     const page = linksOf.get(file);
     // A rename keeps size and mtime, so the staged file's are the ones the output will have.
     const stat = previous ?? statSync(join(staging.dir, file));
-    files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}) };
+    const record = run.search?.recordHashes.get(file) ?? (run.searchKept ? previous?.record : undefined);
+    files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}), ...(record === undefined ? {} : { record }) };
   }
   // Record the fingerprint only if no input changed while this build read them.
   const folders = folderInputs(run.root, parts.compiled.config);
@@ -442,6 +447,7 @@ function writeBuild(
     outDir: run.outDir,
     files,
     ...(run.searchParts ? { searchParts: run.searchParts } : {}),
+    ...(run.search ? { searchRecords: run.search.recordSettings } : run.searchKept && run.manifest?.searchRecords ? { searchRecords: run.manifest.searchRecords } : {}),
     ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, run.fingerprint), inputs: { folders, files: inputFiles } } : {}),
     // Said again by a build that finds nothing changed.
     summary: { ...counts(parts, state), ...(leftOut ? { leftOut } : {}) },

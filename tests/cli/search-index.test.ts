@@ -232,6 +232,44 @@ describe('search index in parts, after an edit', () => {
       fx.cleanup();
     }
   });
+
+  /** Builds `fx` into `clean` with no cache: the index an incremental build must leave. */
+  const cleanIndex = (fx: FixtureCopy) => {
+    rmSync(join(fx.root, 'clean'), { recursive: true, force: true });
+    expect(runCli(['build', '--root', fx.root, '--out', join(fx.root, 'clean'), '--no-cache']).status).toBe(0);
+    return listing(join(fx.root, 'clean', 'pagefind'));
+  };
+
+  it('a part built again after an edit reads the pages it kept, whose records only their hashes stood for', () => {
+    const fx = searchSite('{}');
+    try {
+      expect(build(fx).status).toBe(0);
+      fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
+      const edited = build(fx);
+      expect(edited.stdout).toMatch(/\(1 rendered, \d+ unchanged\)/);
+      const dist = join(fx.root, 'dist');
+      expect(indexedPages(dist)['/post/second-date']).toContain('Plan something');
+      expect(listing(join(dist, 'pagefind'))).toEqual(cleanIndex(fx));
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('a new share of text per page (maxTotalChars) builds again the parts whose pages were all kept', () => {
+    const fx = searchSite('{ maxTotalChars: 600, maxPagesPerIndex: 1 }');
+    try {
+      expect(build(fx).status).toBe(0);
+      // A third post: every page's share of the 600 characters shrinks, so every record changes
+      // though the first two posts' pages are kept as they were.
+      fx.write('content/posts/third-date.md', fx.read('content/posts/second-date.md').replace('Second dates', 'Third dates'));
+      expect(build(fx).status).toBe(0);
+      const dist = join(fx.root, 'dist');
+      expect(JSON.parse(readFileSync(join(dist, 'pagefind', 'parts.json'), 'utf8'))).toEqual(['part-2/', 'part-3/']);
+      expect(listing(join(dist, 'pagefind'))).toEqual(cleanIndex(fx));
+    } finally {
+      fx.cleanup();
+    }
+  });
 });
 
 describe('search index in dev', () => {

@@ -49,11 +49,19 @@ export function checkLinks(
 ): Diagnostic[] {
   const targets = linkTargets(pages, files, redirects);
   const diagnostics: Diagnostic[] = [];
+  // Most links are on many pages (the header's, the footer's, the sidebar's): each is judged once.
+  // A root-absolute link means the same on every page; any other ("#top", "../x") is the page's own.
+  const judged = new Map<string, LinkProblem | undefined>();
   for (const page of pages) {
     if (only && !only.has(page.outFile)) continue;
-    const base = new URL(page.path, 'http://site.invalid');
+    let base: URL | undefined;
     for (const link of page.links) {
-      const problem = judgeLink(link, base, targets, sources);
+      const key = link.startsWith('/') && !link.startsWith('//') ? link : `${page.path}\0${link}`;
+      let problem = judged.get(key);
+      if (problem === undefined && !judged.has(key)) {
+        base ??= new URL(page.path, 'http://site.invalid');
+        judged.set(key, (problem = judgeLink(link, base, targets, sources)));
+      }
       if (problem) diagnostics.push(linkDiagnostic(page, link, problem, sources.texts));
     }
   }

@@ -21,6 +21,8 @@ export interface OutputRecord {
   /** Pages only: links to check and ids offered, so an unchanged page is still link-checked. */
   links?: string[];
   ids?: string[];
+  /** Pages in the search index: their record's hash ('' for nothing to index), see index-pages.ts. */
+  record?: string;
 }
 
 /** What the previous build wrote, so unchanged output can be left alone. */
@@ -34,6 +36,8 @@ export interface BuildManifest {
   fingerprint?: string;
   /** The folders and files the fingerprint covers. */
   inputs?: { folders: string[]; files: string[] };
+  /** What the pages' search `record` hashes were made with (`PageIndexer.recordSettings`). */
+  searchRecords?: string;
   /** The search index's parts, folder → key of what each was built from (see search-index.ts). */
   searchParts?: Record<string, string>;
   /** The previous build's counts, reported again when nothing needs doing. */

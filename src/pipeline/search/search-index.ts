@@ -18,10 +18,21 @@ export interface SearchFile {
 // the low-level `pagefind.js` API needs.
 const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|playground\/)/;
 
+/**
+ * One page's record for the index: its hash (recordHash) with the record, or with a way to read
+ * it when it is needed, which is only when its part is built again.
+ */
+export type IndexEntry = { hash: string; record: SearchRecord } | { hash: string; load: () => SearchRecord | undefined };
+
+/** The hash a part's key is made of, for one record. */
+export function recordHash(record: SearchRecord): string {
+  return createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 32);
+}
+
 /** A Pagefind index being filled. */
 export interface OpenSearchIndex {
   /** Sends one record; records reach Pagefind in the order they are added. */
-  add(record: SearchRecord): void;
+  add(entry: IndexEntry): void;
   /** Builds the index in memory once every record is in, and returns its files; stops Pagefind. */
   files(): Promise<SearchIndexFiles>;
   /** Stops Pagefind without an index. */
@@ -79,11 +90,11 @@ interface Part {
   index?: Promise<PagefindIndex>;
   added: Promise<string[]>[];
   count: number;
-  /** Of the settings and every record, in order: the part's key. */
+  /** Of the settings and every record's hash, in order: the part's key. */
   hash: Hash;
   key?: string;
   /** Records held back while the part may turn out to be the previous build's. */
-  held?: SearchRecord[];
+  held?: IndexEntry[];
   reused: boolean;
   /** Its files, once it is full (or the last): Pagefind builds them while later parts fill. */
   files?: Promise<SearchFile[]>;
@@ -136,15 +147,15 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
   const { send, seal } = partActions(createIndex, options.reuse);
   let current = open();
   return {
-    add(record) {
+    add(entry) {
       if (current.count === perPart) {
         seal(current);
         current = open();
       }
       current.count++;
-      current.hash.update(JSON.stringify(record)).update('\n');
-      if (current.held) current.held.push(record);
-      else send(current, record);
+      current.hash.update(entry.hash).update('\n');
+      if (current.held) current.held.push(entry);
+      else send(current, entry);
     },
     async files() {
       try {
@@ -195,7 +206,9 @@ function partActions(createIndex: () => Promise<{ index?: PagefindIndex; errors:
     part.index.catch(() => {});
     return part.index;
   };
-  const send = (part: Part, record: SearchRecord) => {
+  const send = (part: Part, entry: IndexEntry) => {
+    const record = 'record' in entry ? entry.record : entry.load();
+    if (!record) throw new Error('a page kept from the previous build has no search record now');
     const sent = start(part).then((i) => i.addCustomRecord(record)).then((r) => r.errors);
     sent.catch(() => {});
     part.added.push(sent);
@@ -208,7 +221,7 @@ function partActions(createIndex: () => Promise<{ index?: PagefindIndex; errors:
       part.files = Promise.resolve([]);
       return;
     }
-    for (const record of part.held ?? []) send(part, record);
+    for (const entry of part.held ?? []) send(part, entry);
     part.held = undefined;
     // A site with nothing to index still gets the first part's files (Pagefind's script, an empty index).
     start(part);
