@@ -23,6 +23,7 @@ import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
 import { processCpuMs, threadCpuMs } from './pipeline/cpu.ts';
 import { previousIndex, previousParts, startPageIndexer, type PageIndexer } from './pipeline/search/index-pages.ts';
+import { openValidationCache } from './pipeline/validate/validation-cache.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { bundleHostFunctions, type HostBundle } from './pipeline/hosts/functions.ts';
@@ -256,18 +257,21 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   if (!dev && !run.manifest && run.options.workers === undefined && content.size >= WORKER_THRESHOLD) {
     run.workerPool = startRenderWorkers(parts.compiled, availableParallelism());
   }
+  // Entries of files unchanged since a build that kept them are not validated again (validation-cache.ts).
+  const validation = dev || !run.cacheDir ? undefined : openValidationCache(run.cacheDir, parts.compiled.versionKey, Boolean(run.options.drafts));
   const state = computeSiteState(parts, content, publicListing, {
     root: run.root,
     baseUrl: run.options.baseUrl,
     host: run.options.host,
     drafts: run.options.drafts,
     today: run.fingerprint.today,
-    validate: dev?.validate,
+    validate: dev?.validate ?? validation?.validate,
     runSiteFunctions: dev?.runSiteFunctions,
     images,
     hostFiles: run.hostBundle?.output,
     serverRules: Boolean(dev),
   });
+  validation?.save();
   run.lap('content and routes');
   return state;
 }

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Entry } from '../types.ts';
+import { validateRecord } from './validate.ts';
+
+/**
+ * Published entries as validation left them, by a hash of their file's text, kept in the cache
+ * folder between builds (`validated.json`), so a build after an edit validates only the files
+ * that changed. A fresh clone's files are all new to the file system but not to this cache.
+ *
+ * # Design decision
+ * Only what cannot go stale is kept: an entry that passed every check of its own file, published
+ * (not a draft, not scheduled), with data that JSON keeps exactly (strings, numbers, booleans,
+ * arrays and plain objects). The key covers the file's path and text, the compiled site (its
+ * schemas and settings: `versionKey`) and whether drafts are published; an entry is taken from
+ * the cache only while its date is not after today (a clock set back makes it scheduled again).
+ * Problems are never cached: a file with one is validated on every build and reports it.
+ * Checks across files (duplicate addresses, links) run on every build over every entry.
+ */
+export interface ValidationCache {
+  validate: typeof validateRecord;
+  /** Writes the entries this build used, when they differ from what the file holds. */
+  save(): void;
+}
+
+const FILE = 'validated.json';
+
+export function openValidationCache(cacheDir: string, versionKey: string, drafts: boolean): ValidationCache {
+  const file = join(cacheDir, FILE);
+  const salt = `${versionKey}\0${drafts ? 'drafts' : 'published'}\0`;
+  const stored = readStored(file);
+  const used: Record<string, Entry> = {};
+  let changed = false;
+  return {
+    validate(record, spec, options) {
+      const key = createHash('sha256').update(salt).update(record.file).update('\0').update(record.source).digest('base64url');
+      const cached = stored[key];
+      if (cached && !(typeof cached.data.date === 'string' && options.today && cached.data.date > options.today)) {
+        used[key] = cached;
+        return { diagnostics: [], entry: structuredClone(cached) };
+      }
+      const result = validateRecord(record, spec, options);
+      changed = true;
+      if (result.entry && !result.entry.draft && !result.entry.scheduled && keptByJson(result.entry)) used[key] = structuredClone(result.entry);
+      return result;
+    },
+    save() {
+      if (!changed && Object.keys(used).length === Object.keys(stored).length) return;
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        const temp = `${file}.${process.pid}.tmp`;
+        writeFileSync(temp, JSON.stringify(used));
+        renameSync(temp, file);
+      } catch {
+        // A cache that cannot be written is only slower next time.
+      }
+    },
+  };
+}
+
+function readStored(file: string): Record<string, Entry> {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, Entry>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Whether JSON gives `value` back exactly: no undefined, Date, Map, class instance, function, NaN or infinity in it. */
+function keptByJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(keptByJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every((v) => v !== undefined && keptByJson(v));
+}
