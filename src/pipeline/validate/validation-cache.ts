@@ -30,7 +30,7 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
   const file = join(cacheDir, FILE);
   const salt = `${versionKey}\0${drafts ? 'drafts' : 'published'}\0`;
   const stored = readStored(file);
-  const used: Record<string, Entry> = {};
+  const used: Record<string, Stored> = {};
   let changed = false;
   return {
     validate(record, spec, options) {
@@ -38,11 +38,16 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
       const cached = stored[key];
       if (cached && !(typeof cached.data.date === 'string' && options.today && cached.data.date > options.today)) {
         used[key] = cached;
-        return { diagnostics: [], entry: structuredClone(cached) };
+        return { diagnostics: [], entry: { ...structuredClone(cached), body: cached.body ?? record.body } };
       }
       const result = validateRecord(record, spec, options);
       changed = true;
-      if (result.entry && !result.entry.draft && !result.entry.scheduled && keptByJson(result.entry)) used[key] = structuredClone(result.entry);
+      const entry = result.entry;
+      if (entry && !entry.draft && !entry.scheduled && keptByJson(entry)) {
+        // The body is most of an entry: kept only when it is not the file's own (placeholders filled).
+        const { body, ...rest } = structuredClone(entry);
+        used[key] = body === record.body ? rest : { ...rest, body };
+      }
       return result;
     },
     save() {
@@ -59,10 +64,13 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
   };
 }
 
-function readStored(file: string): Record<string, Entry> {
+/** A kept entry; without `body` when its body is the file's, which is then read from the record. */
+type Stored = Omit<Entry, 'body'> & { body?: string };
+
+function readStored(file: string): Record<string, Stored> {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, Entry>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, Stored>) : {};
   } catch {
     return {};
   }
