@@ -22,6 +22,8 @@ export interface DevSessionOptions {
   outDir: string;
   baseUrl?: string;
   drafts?: boolean;
+  /** Show the stack of an unexpected error (`--verbose`; default: its first line and a pointer to --verbose). */
+  verbose?: boolean;
   /** Called as soon as a new stylesheet is in the output, before pages are rewritten (optional). */
   onStylesheet?: (change: { from: string[]; to: string[] }) => void;
   /**
@@ -215,9 +217,16 @@ function withWarnings(line: string, warnings: Diagnostic[], before: Diagnostic[]
   return [line, ...fresh].join('\n');
 }
 
+/** An error dev did not expect, as one sentence (the whole stack with --verbose). */
+function unexpectedError(error: unknown, verbose = false): string {
+  if (verbose) return (error as Error)?.stack ?? String(error);
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
+  return `${message}; run "heartnotes dev --verbose" for the stack`;
+}
+
 /** A failed build or rebuild: its problems for the terminal and the browsers; the output stays. */
 function failed(s: Session, error: unknown): RebuildReport {
-  const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: (error as Error).stack ?? String(error) }];
+  const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: unexpectedError(error, s.options.verbose) }];
   // The files a build failed at are what the editor will fix (or create, for a missing import).
   s.problemFiles = problems.flatMap((p) => (p.file ? [p.file] : []));
   s.options.onWatch?.(watchedPaths(s.root, s.parts, s.problemFiles), undefined);
