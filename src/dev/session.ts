@@ -54,6 +54,8 @@ interface Session extends DevOutput {
   parts?: CompiledParts;
   /** Files the last failure was found in; their folders are watched too. */
   problemFiles: string[];
+  /** The last build or rebuild failed: the next that succeeds says it built again. */
+  failing: boolean;
   /** Changed paths not yet applied (a failed rebuild keeps them for the next). */
   pending: Set<string>;
   manifest: ManifestRecorder;
@@ -86,6 +88,7 @@ export async function openDevSession(options: DevSessionOptions) {
     renderer: openThreadRenderer(),
     links: new Map(),
     problemFiles: [],
+    failing: false,
     pending: new Set(),
     manifest: openManifestRecorder(cacheDir, outDir, () => s.links),
     search: openSearchRefresh(outDir, (written, removed) => s.manifest.record(written, removed)),
@@ -139,6 +142,7 @@ async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
     s.links = new Map(built.pages.map((p) => [p.outFile, { links: p.links, ids: p.ids }]));
     s.manifest.reload();
     s.pending = new Set();
+    s.failing = false;
     const { rendered, reused } = built.summary;
     const line = `${why}: ${rendered} page(s) rendered, ${reused} unchanged, in ${formatMs(performance.now() - started)}`;
     return { line: withWarnings(line, built.state.warnings), reload: true, plan: [] };
@@ -178,7 +182,8 @@ async function applyChanges(s: Session, paths: string[]): Promise<RebuildReport>
     s.pending = new Set();
     const visible = plan.some((p) => p.kind !== 'file' || p.file.endsWith('.html') || p.file.endsWith('.css'));
     const onlyStyles = !!stylesheet && [...kinds].every((k) => k === 'styles');
-    const line = describePlan(names, plan, formatMs(performance.now() - started));
+    const line = describePlan(names, plan, formatMs(performance.now() - started), '', s.failing);
+    s.failing = false;
     return { line: withWarnings(line, next.warnings, previous.warnings), reload: visible && !onlyStyles, plan };
   } catch (error) {
     return failed(s, error);
@@ -229,6 +234,7 @@ function failed(s: Session, error: unknown): RebuildReport {
   const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: unexpectedError(error, s.options.verbose) }];
   // The files a build failed at are what the editor will fix (or create, for a missing import).
   s.problemFiles = problems.flatMap((p) => (p.file ? [p.file] : []));
+  s.failing = true;
   s.options.onWatch?.(watchedPaths(s.root, s.parts, s.problemFiles), undefined);
   return { line: problems.map(formatDiagnostic).join('\n\n'), problems, reload: false, plan: [] };
 }
