@@ -72,6 +72,14 @@ function verbose(cli: Cli, opts: Options): boolean {
   return Boolean(opts.verbose || cli.program.opts().verbose);
 }
 
+/**
+ * Where a long build says each stage as it starts and ends: standard error, on a terminal only
+ * (a log file or CI gets the summary alone, as before), and not with `--quiet`.
+ */
+function progressLine(quiet: boolean): ((line: string) => void) | undefined {
+  return !quiet && process.stderr.isTTY ? (line) => console.error(line) : undefined;
+}
+
 /** Runs an action, keeping the exit code it returns (none: 0). */
 function act<A extends unknown[]>(cli: Cli, action: (...args: A) => Promise<number | void>) {
   return async (...args: A) => {
@@ -193,6 +201,7 @@ function addBuildCommands(cli: Cli): void {
       log: opts.quiet ? undefined : (line: string) => console.log(line),
       warn: (line: string) => console.error(line),
       timeParse: verbose(cli, opts),
+      progress: progressLine(Boolean(opts.quiet)),
     };
     // The up-to-date check needs none of the pipeline's modules; load them only when needed.
     const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
@@ -300,6 +309,7 @@ function addDevCommand(cli: Cli): void {
         baseUrl: opts.baseUrl as string | undefined,
         drafts: opts.drafts !== false,
         verbose: verbose(cli, opts),
+        progress: progressLine(Boolean(opts.quiet)),
         log: (line) => console.log(line),
       });
       await new Promise(() => {});

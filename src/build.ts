@@ -104,8 +104,10 @@ interface BuildRun {
   searchCpuMs?: number;
   /** The site's functions bundled for the host (`deploy.functions`); none in dev. */
   hostBundle?: HostBundle;
-  /** Ends the current stage: its time is added to `stages`. */
+  /** Ends the current stage: its time is added to `stages` (and said, with `progress`). */
   lap(stage: string): void;
+  /** Says a long stage is starting (`progress`), e.g. "rendering 132 pages". */
+  starting(what: string): void;
 }
 
 /**
@@ -184,10 +186,12 @@ function startRun(options: BuildOptions, mirror = false): BuildRun {
   let last = started;
   let lastCpu = processCpuMs();
   let lastThread = threadCpuMs();
+  const progress = options.progress;
   const lap = (stage: string) => {
     const now = performance.now();
     const cpu = processCpuMs();
     const thread = threadCpuMs();
+    progress?.(`  ${stage}: ${formatMs(now - last)}`);
     stages[stage] = (stages[stage] ?? 0) + (now - last);
     const sum = (stageCpu[stage] ??= { processMs: 0, ...(thread === undefined ? {} : { threadMs: 0 }) });
     sum.processMs += cpu - lastCpu;
@@ -201,7 +205,8 @@ function startRun(options: BuildOptions, mirror = false): BuildRun {
   if (restored) lap('restore output from the cache');
   const manifest = restored ?? readManifest(cacheDir, outDir);
   const undoRestore = restored ? () => emptyRestored(outDir, existed) : undefined;
-  return { options, root, outDir, cacheDir, fingerprint, manifest, mirror, undoRestore, started, stages, stageCpu, threads: [], lap };
+  const starting = (what: string) => progress?.(`  ${what}…`);
+  return { options, root, outDir, cacheDir, fingerprint, manifest, mirror, undoRestore, started, stages, stageCpu, threads: [], lap, starting };
 }
 
 /** Puts an output folder the cache filled back as it was: absent, or holding at most the output marker. */
@@ -240,6 +245,7 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   // Raster images are encoded (or taken from the cache) before rendering: Markdown renders
   // synchronously on worker threads, which get the finished manifest.
   const publicListing = readPublic(run.root, config);
+  run.starting('images');
   const images = await siteImages(run.root, config, publicListing.files, run.cacheDir);
   run.lap('images');
   if (!dev) {
@@ -292,6 +298,7 @@ async function renderPlanned(
     else if (output.kind === 'file') writeOutputFile(staging.dir, file, output.contents);
   }
   for (const route of state.routes) if (plan.write.has(route.outFile)) toRender.push(route);
+  if (toRender.length) run.starting(`rendering ${toRender.length} page${toRender.length === 1 ? '' : 's'}`);
   const outcomes = await renderAll(toRender, {
     config: compiled.config,
     configModule: compiled.configModule,
@@ -351,6 +358,7 @@ async function searchIndex(
     return { keys: new Map([...keys, ...kept]), plan: { ...plan, keep: new Set([...plan.keep, ...kept.keys()]), remove: plan.remove.filter((f) => !kept.has(f)) } };
   }
   if (!run.search) return { keys, plan };
+  run.starting('search index');
   const { keys: index, parts, cpuMs } = await run.search.finish(staging.dir);
   run.lap('search index');
   run.searchCpuMs = cpuMs;
@@ -393,6 +401,7 @@ async function writeCards(compiled: SiteParts['compiled'], run: BuildRun, state:
   const cards: [string, PlannedCard][] = [];
   for (const [file, output] of state.outputs) if (output.kind === 'card' && plan.write.has(file)) cards.push([file, output.card]);
   if (!cards.length) return;
+  run.starting(`social cards (${cards.length})`);
   const started = performance.now();
   const style = cardStyle(config.cards, run.root);
   const write = (file: string, png: Uint8Array) => writeOutputFile(staging.dir, file, png);

@@ -18,6 +18,8 @@ export interface DevServerOptions {
   drafts?: boolean;
   /** Show the stack of an unexpected error (default: false). */
   verbose?: boolean;
+  /** A line per stage of a full build (default: none). */
+  progress?: (line: string) => void;
   log: (line: string) => void;
 }
 
@@ -43,6 +45,7 @@ export async function startDevServer(options: DevServerOptions) {
     baseUrl: options.baseUrl,
     drafts: options.drafts,
     verbose: options.verbose,
+    progress: options.progress,
     onStylesheet: channel.stylesheet,
     onWatch: watcher.watchPaths,
   });

@@ -22,6 +22,8 @@ export interface DevSessionOptions {
   outDir: string;
   baseUrl?: string;
   drafts?: boolean;
+  /** A line per stage of a full build (the first one above all; default: none). */
+  progress?: (line: string) => void;
   /** Show the stack of an unexpected error (`--verbose`; default: its first line and a pointer to --verbose). */
   verbose?: boolean;
   /** Called as soon as a new stylesheet is in the output, before pages are rewritten (optional). */
@@ -137,7 +139,7 @@ async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
     const hooks = devHooks(validation);
     const { outDir, baseUrl, drafts } = s.options;
     s.search.forget();
-    const built = await buildSite({ root: s.root, outDir, baseUrl, drafts, now }, { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions });
+    const built = await buildSite({ root: s.root, outDir, baseUrl, drafts, now, progress: s.options.progress }, { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions });
     s.snapshot = snapshotOf(parts, built.state, validation, hooks.reads);
     s.links = new Map(built.pages.map((p) => [p.outFile, { links: p.links, ids: p.ids }]));
     s.manifest.reload();

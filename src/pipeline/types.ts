@@ -481,6 +481,12 @@ export interface BuildOptions {
   now?: Date;
   /** Time the Markdown parse on its own in every render thread, for `build --verbose` (default: false). */
   timeParse?: boolean;
+  /**
+   * A line as each stage starts (the long ones: images, render, search index, social cards) and
+   * ends (every one, with its time), so a long first build does not sit silent; the CLI prints
+   * them on a terminal only (default: none).
+   */
+  progress?: (line: string) => void;
 }
 
 export interface BuildSummary {
