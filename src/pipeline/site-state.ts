@@ -225,8 +225,11 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
 }
 
 /** Settings, routes, site data, redirects and generated files: what the site's own functions compute. */
-function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStateOptions & { broken: BrokenEntry[] }) {
+function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: SiteStateOptions & { broken: BrokenEntry[] }) {
   const { config } = parts.compiled;
+  // Inside the site functions' run: an entry `prepare` copies has had its body read (dev then
+  // takes the full path for edits of it, see body-edit.ts).
+  const data = config.prepare ? config.prepare(validated) : validated;
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, data, options.broken);

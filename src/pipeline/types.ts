@@ -165,6 +165,14 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * build reports it at that field's line. Runs on the content the build publishes.
    */
   checks?: (content: ContentOf<C>) => ContentProblem[];
+  /**
+   * The content the site's functions (settings, routes, shared data, redirects, files, feed) are
+   * given, made from the validated content after `checks` passed, e.g. with a name an entry wrote
+   * in another case replaced by its canonical spelling (optional; default: the content as
+   * validated). Return every entry that does not change as it is, the same object: pages are
+   * re-rendered by the entries they hold.
+   */
+  prepare?: (content: ContentOf<C>) => ContentOf<C>;
   /** Entries of the Atom feed, newest first (optional). */
   feed?: (content: ContentOf<C>) => { title: string; entries: FeedEntry[] };
   /** How islands are bundled for the browser (optional). */
