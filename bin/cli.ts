@@ -345,7 +345,7 @@ async function scaffold(root: string, kind: string, title: string, slugOption: s
   if (!slug) {
     throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
   }
-  const { scaffoldContent, scaffoldProblem } = await import('../src/pipeline/validate/scaffold-content.ts');
+  const { scaffoldClash, scaffoldContent, scaffoldProblem } = await import('../src/pipeline/validate/scaffold-content.ts');
   const today = new Date().toISOString().slice(0, 10);
   const input = { slug, today, ...scaffoldContent(root, config, today) };
   const { file, text } = make({ title, ...input });
@@ -363,6 +363,12 @@ async function scaffold(root: string, kind: string, title: string, slugOption: s
   const path = join(root, file);
   if (existsSync(path)) {
     console.error(`${file} already exists; nothing was written. Choose another title or edit that file.`);
+    return 1;
+  }
+  // Another page at its address, or an entry with its slug, id or title: the build would refuse both.
+  const clash = scaffoldClash(root, config, { file, text }, today);
+  if (clash) {
+    console.error(`${file} cannot be added: ${clash}; nothing was written. Choose another title, or another address with --slug.`);
     return 1;
   }
   mkdirSync(dirname(path), { recursive: true });
