@@ -6,7 +6,7 @@ import { templates } from './templates/index.ts';
 import { cards } from './templates/cards.ts';
 import { breakupChecklistPdf } from './templates/lib/checklist-pdf.ts';
 import { scaffolds } from './templates/scaffolds.ts';
-import { checks } from './templates/checks.ts';
+import { canonicalCategories, checks } from './templates/checks.ts';
 import { messages } from './site/commands/messages.ts';
 import { subscribers } from './site/commands/subscribers.ts';
 import { functions, headers, robots } from './site/server.ts';
@@ -43,6 +43,7 @@ export default defineSite({
   }),
   scaffolds,
   checks,
+  prepare: canonicalCategories,
   functions,
   // Built for Netlify unless `build --host` says otherwise (README, "Deploying"); the forms
   // function goes with it, for hosts that run functions.

@@ -17,6 +17,35 @@ import { benchDev } from './dev.mjs';
 import { freshClone, projectCacheDir } from './deploy.mjs';
 import { fmt, median, printTable } from './report.mjs';
 
+const USAGE = `usage: npm run bench -- [mode] [options]
+
+  (no mode)      cold, warm, one-file-edited and deploy builds of a synthetic corpus
+                 --pages N (4000)  --runs N (3)  --scaling  --dev
+  --stages       where a cold build spends its time:  --pages N  --runs N  --cpu-prof
+  --floor        the CPU floor, remark-parse and Pagefind alone:  --root DIR  --pages N
+  --lighthouse   page weight and Lighthouse per page type:  --runs N  --runtime both|react|preact  --pages LIST  --js-only
+  --forms        the forms function's throughput:  --connections N  --requests N  --seconds N
+  -h, --help     this text
+
+A benchmark, not a test: it exits 0 when targets are missed, 1 when a build fails, 2 on wrong usage.`;
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+// A mistyped option is one sentence, not node:util's stack trace; the modes parse their own options.
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    if (typeof error?.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${error.message.split('\n')[0].replace(/\.$/, '')}; "npm run bench -- --help" lists the options`);
+      process.exit(2);
+    }
+    console.error(error?.stack ?? String(error));
+    process.exit(1);
+  });
+}
+
 if (process.argv.includes('--forms')) {
   const { benchForms } = await import('./forms.mjs');
   await benchForms(process.argv.slice(2).filter((a) => a !== '--forms'));
@@ -52,7 +81,7 @@ const { values } = parseArgs({
 const pages = Number(values.pages);
 const runs = Number(values.runs);
 if (!Number.isInteger(pages) || pages < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: node bench/run.mjs [--pages N] [--runs N] [--scaling] | --lighthouse [--runs N] [--runtime both|react|preact]');
+  console.error(`--pages and --runs must be whole numbers from 1; "npm run bench -- --help" lists the options`);
   process.exit(2);
 }
 

@@ -10,6 +10,7 @@ import { outputDirOf } from '../src/pipeline/write/output-paths.ts';
 import { generatorRoot } from '../src/pipeline/paths.ts';
 import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
 import { isFunctionOpenError } from '../src/serve/functions.ts';
+import { isListenError } from '../src/serve/port.ts';
 import type { BuildSummary, CommandSpec, HostName } from '../src/pipeline/types.ts';
 import { isHostName } from '../src/pipeline/hosts/host.ts';
 import pkg from '../package.json' with { type: 'json' };
@@ -33,10 +34,19 @@ export async function main(argv: string[]): Promise<number> {
     .description('Builds the site in content/ and templates/ into plain files for any static host.')
     .version(pkg.version, '-v, --version')
     .option('--root <dir>', 'project folder', '.')
+    .option('--verbose', 'more detail, and the stack of an unexpected error')
     .addHelpText('after', '\nCommands the site adds in site.config.ts ("commands") are not listed here;\n"heartnotes <command> --help" shows the help of one.')
     .showHelpAfterError()
     .exitOverride();
   const cli: Cli = { program, root: () => resolve(String(program.opts().root)), exitCode: 0 };
+  // What fails later, outside any command's own handling (a server's or watcher's callback), is
+  // said the same way as what a command throws: one sentence, the stack only with --verbose.
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.on(event, (error: unknown) => {
+      console.error(unexpected(error, argv.includes('--verbose')));
+      process.exit(1);
+    });
+  }
   addBuildCommands(cli);
   addPreviewCommand(cli);
   addDevCommand(cli);
@@ -51,6 +61,23 @@ export async function main(argv: string[]): Promise<number> {
     return exitCodeFor(error, program, argv);
   }
   return cli.exitCode;
+}
+
+/**
+ * `--verbose`, given before or after the command: the program declares it too (so every command,
+ * `preview` and the site's own among them, takes it for an unexpected error's stack), and
+ * commander then gives it to the program wherever it is written.
+ */
+function verbose(cli: Cli, opts: Options): boolean {
+  return Boolean(opts.verbose || cli.program.opts().verbose);
+}
+
+/**
+ * Where a long build says each stage as it starts and ends: standard error, on a terminal only
+ * (a log file or CI gets the summary alone, as before), and not with `--quiet`.
+ */
+function progressLine(quiet: boolean): ((line: string) => void) | undefined {
+  return !quiet && process.stderr.isTTY ? (line) => console.error(line) : undefined;
 }
 
 /** Runs an action, keeping the exit code it returns (none: 0). */
@@ -77,17 +104,30 @@ function exitCodeFor(error: unknown, program: Command, argv: string[]): number {
   if (error instanceof DiagnosticError) {
     const list = error.diagnostics;
     console.error(list.map(formatDiagnostic).join('\n\n'));
-    console.error(`\n${list.length} problem${list.length === 1 ? '' : 's'} found; nothing was written.`);
+    // `check` never writes, so there is nothing to reassure about.
+    const written = commandNamed(argv.slice(2)) === 'check' ? '' : '; nothing was written';
+    console.error(`\n${list.length} problem${list.length === 1 ? '' : 's'} found${written}.`);
     return 1;
   }
   // A server function that cannot open (e.g. an unusable DATABASE_URL) says why in its message,
-  // and so do a full disk and a failure after the output was swapped in.
-  if (isFunctionOpenError(error) || isDiskFullError(error) || isAfterSwapError(error)) {
+  // and so do a full disk, a failure after the output was swapped in and a port that is taken.
+  if (isFunctionOpenError(error) || isDiskFullError(error) || isAfterSwapError(error) || isListenError(error)) {
     console.error(error.message);
     return 1;
   }
-  console.error((error as Error).stack ?? String(error));
+  console.error(unexpected(error, argv.includes('--verbose')));
   return 1;
+}
+
+/**
+ * An error no command expected, as one sentence with a pointer to `--verbose` (or, with it, the
+ * whole stack): a stack trace tells an editor nothing they can act on.
+ */
+export function unexpected(error: unknown, verbose: boolean): string {
+  if (verbose) return (error as Error)?.stack ?? String(error);
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].trim() || 'an unexpected error';
+  const code = (error as NodeJS.ErrnoException)?.code;
+  return `${message}${code && !message.includes(code) ? ` (${code})` : ''}; run with --verbose for the stack`;
 }
 
 class UsageError extends Error {}
@@ -160,11 +200,12 @@ function addBuildCommands(cli: Cli): void {
       noCache: opts.cache === false,
       log: opts.quiet ? undefined : (line: string) => console.log(line),
       warn: (line: string) => console.error(line),
-      timeParse: Boolean(opts.verbose),
+      timeParse: verbose(cli, opts),
+      progress: progressLine(Boolean(opts.quiet)),
     };
     // The up-to-date check needs none of the pipeline's modules; load them only when needed.
     const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
-    if (opts.verbose) printTimings(summary);
+    if (verbose(cli, opts)) printTimings(summary);
   };
   hostOption(withBuildFlags(cli.program.command('build').description('clean, full build into the output folder')), 'the host to write for')
     .option('--no-cache', 'ignore and do not write the .cache folder')
@@ -181,16 +222,21 @@ function addPreviewCommand(cli: Cli): void {
     .option('--port <number>', 'port', parsePort, 4173)
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
     .option('-q, --quiet', 'do not print a line per request', false)
-    .action(act(cli, async (opts: Options) => {
+    .action(act(cli, async (opts: Options, command: Command) => {
       const dir = resolve(cli.root(), String(opts.out));
       if (!existsSync(join(dir, 'index.html'))) {
         throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
       }
       const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
+      const { findPort, movedNote } = await import('../src/serve/port.ts');
       const { openServerFunctions } = await import('../src/serve/server-functions.ts');
       const { hostOfOutput } = await import('../src/serve/host-rules.ts');
+      // A busy port is found before the functions open (a database takes seconds), so failing leaves nothing running.
+      const asked = { host: String(opts.listen), port: Number(opts.port), explicit: command.getOptionValueSource('port') !== 'default' };
+      const found = await findPort(asked);
       // As the build wrote it for, unless told otherwise; a plain CDN runs no functions.
-      const host = (opts.host as HostName | undefined) ?? hostOfOutput(dir);
+      const built = hostOfOutput(dir);
+      const host = (opts.host as HostName | undefined) ?? built;
       // The address comes first; what the functions log while opening follows it.
       const held: string[] = [];
       let log = (line: string) => {
@@ -205,14 +251,18 @@ function addPreviewCommand(cli: Cli): void {
         mounts: functions.mounts,
         onResponse: opts.quiet ? undefined : (e) => console.log(requestLogLine(e)),
       });
-      let url: string;
+      let bound: Awaited<ReturnType<typeof listen>>;
       try {
-        ({ url } = await listen(server, String(opts.listen), Number(opts.port)));
+        bound = await listen(server, asked.host, { ...asked, port: found.port });
       } catch (error) {
         await functions.close();
         throw error;
       }
-      console.log(`Previewing ${relative(process.cwd(), dir) || dir}/ as ${HOST_LABELS[host]} would serve it, at ${url}/ (Ctrl+C to stop)`);
+      const shown = relative(process.cwd(), dir) || dir;
+      const moved = movedNote(asked.port, bound.port, [...found.busy, ...bound.busy]);
+      if (moved) console.log(moved);
+      console.log(`Previewing ${shown}/ as ${HOST_LABELS[host]} would serve it, at ${bound.url}/ (Ctrl+C to stop)`);
+      if (host !== built) console.log(hostMismatch(shown, built, host));
       log = (line) => console.log(line);
       held.forEach(log);
       // Ctrl+C or a supervisor's SIGTERM: close the functions (a database may write its files) first.
@@ -226,6 +276,14 @@ function addPreviewCommand(cli: Cli): void {
     }));
 }
 
+/**
+ * `preview --host cloudflare` of a folder built for Netlify: its rules files were written for the
+ * other host, so what is served is not what either host would serve from it.
+ */
+function hostMismatch(dir: string, built: HostName, host: HostName): string {
+  return `${dir}/ was built for ${HOST_LABELS[built]}, so its redirect and header rules are that host's, not ${HOST_LABELS[host]}'s; build with --host ${host} to see what ${HOST_LABELS[host]} would serve.`;
+}
+
 const HOST_LABELS: Record<HostName, string> = { netlify: 'Netlify', cloudflare: 'Cloudflare Pages', static: 'a plain static host' };
 
 /** `dev`: build, serve and rebuild on every change (src/dev/dev-server.ts). */
@@ -235,7 +293,7 @@ function addDevCommand(cli: Cli): void {
     .addOption(new Option('--out <dir>').hideHelp())
     .option('--port <number>', 'port', parsePort, 4321)
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
-    .action(act(cli, async (opts: Options) => {
+    .action(act(cli, async (opts: Options, command: Command) => {
       if (opts.out !== undefined) {
         throw new UsageError(`dev writes to ${DEV_OUT}/ only, never to a folder you deploy (it shows drafts); --out is for "heartnotes build"`);
       }
@@ -247,8 +305,11 @@ function addDevCommand(cli: Cli): void {
         outDir: DEV_OUT,
         host: String(opts.listen),
         port: Number(opts.port),
+        explicitPort: command.getOptionValueSource('port') !== 'default',
         baseUrl: opts.baseUrl as string | undefined,
         drafts: opts.drafts !== false,
+        verbose: verbose(cli, opts),
+        progress: progressLine(Boolean(opts.quiet)),
         log: (line) => console.log(line),
       });
       await new Promise(() => {});
@@ -284,7 +345,7 @@ async function scaffold(root: string, kind: string, title: string, slugOption: s
   if (!slug) {
     throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
   }
-  const { scaffoldContent, scaffoldProblem } = await import('../src/pipeline/validate/scaffold-content.ts');
+  const { scaffoldClash, scaffoldContent, scaffoldProblem } = await import('../src/pipeline/validate/scaffold-content.ts');
   const today = new Date().toISOString().slice(0, 10);
   const input = { slug, today, ...scaffoldContent(root, config, today) };
   const { file, text } = make({ title, ...input });
@@ -302,6 +363,12 @@ async function scaffold(root: string, kind: string, title: string, slugOption: s
   const path = join(root, file);
   if (existsSync(path)) {
     console.error(`${file} already exists; nothing was written. Choose another title or edit that file.`);
+    return 1;
+  }
+  // Another page at its address, or an entry with its slug, id or title: the build would refuse both.
+  const clash = scaffoldClash(root, config, { file, text }, today);
+  if (clash) {
+    console.error(`${file} cannot be added: ${clash}; nothing was written. Choose another title, or another address with --slug.`);
     return 1;
   }
   mkdirSync(dirname(path), { recursive: true });

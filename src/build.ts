@@ -18,7 +18,7 @@ import {
   bundleAssets, computeSiteState, contentDirOf, manifestKeys, publicDirOf, readContent, readPublic,
   type SiteParts, type SiteState, type SiteStateOptions,
 } from './pipeline/site-state.ts';
-import type { BuildOptions, BuildSummary, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
+import type { BuildOptions, BuildSummary, Entry, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
 import { processCpuMs, threadCpuMs } from './pipeline/cpu.ts';
@@ -105,8 +105,10 @@ interface BuildRun {
   searchCpuMs?: number;
   /** The site's functions bundled for the host (`deploy.functions`); none in dev. */
   hostBundle?: HostBundle;
-  /** Ends the current stage: its time is added to `stages`. */
+  /** Ends the current stage: its time is added to `stages` (and said, with `progress`). */
   lap(stage: string): void;
+  /** Says a long stage is starting (`progress`), e.g. "rendering 132 pages". */
+  starting(what: string): void;
 }
 
 /**
@@ -149,10 +151,12 @@ async function runStages(run: BuildRun, options: BuildOptions, dev: DevBuildInpu
     run.lap('plan');
     startSearch(run, parts.compiled, state, plan);
     const { pages, failures } = await renderPlanned(run, parts, state, plan, staging);
+    const unpublished = await renderUnpublished(run, parts, state);
     run.lap('render');
     // Unreadable images: at the Markdown or front matter naming them, or on the pages showing them.
-    const problems = [...state.diagnostics, ...failures, ...imageFailureDiagnostics(state.images, sourceTexts(state), state.validated.images, pages)];
+    const problems = [...state.diagnostics, ...failures, ...unpublished.failures, ...imageFailureDiagnostics(state.images, sourceTexts(state), state.validated.images, pages)];
     problems.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, problems, state.unrouted));
+    problems.push(...checkUnpublishedLinks(unpublished.pages, pages, new Set(keys.keys()), state, problems));
     run.lap('check links');
     failOn(problems);
     if (options.checkOnly) abortOutput(staging);
@@ -185,10 +189,12 @@ function startRun(options: BuildOptions, mirror = false): BuildRun {
   let last = started;
   let lastCpu = processCpuMs();
   let lastThread = threadCpuMs();
+  const progress = options.progress;
   const lap = (stage: string) => {
     const now = performance.now();
     const cpu = processCpuMs();
     const thread = threadCpuMs();
+    progress?.(`  ${stage}: ${formatMs(now - last)}`);
     stages[stage] = (stages[stage] ?? 0) + (now - last);
     const sum = (stageCpu[stage] ??= { processMs: 0, ...(thread === undefined ? {} : { threadMs: 0 }) });
     sum.processMs += cpu - lastCpu;
@@ -202,7 +208,8 @@ function startRun(options: BuildOptions, mirror = false): BuildRun {
   if (restored) lap('restore output from the cache');
   const manifest = restored ?? readManifest(cacheDir, outDir);
   const undoRestore = restored ? () => emptyRestored(outDir, existed) : undefined;
-  return { options, root, outDir, cacheDir, fingerprint, manifest, mirror, undoRestore, started, stages, stageCpu, threads: [], lap };
+  const starting = (what: string) => progress?.(`  ${what}…`);
+  return { options, root, outDir, cacheDir, fingerprint, manifest, mirror, undoRestore, started, stages, stageCpu, threads: [], lap, starting };
 }
 
 /** Puts an output folder the cache filled back as it was: absent, or holding at most the output marker. */
@@ -241,6 +248,7 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   // Raster images are encoded (or taken from the cache) before rendering: Markdown renders
   // synchronously on worker threads, which get the finished manifest.
   const publicListing = readPublic(run.root, config);
+  run.starting('images');
   const images = await siteImages(run.root, config, publicListing.files, run.cacheDir);
   run.lap('images');
   if (!dev) {
@@ -296,6 +304,7 @@ async function renderPlanned(
     else if (output.kind === 'file') writeOutputFile(staging.dir, file, output.contents);
   }
   for (const route of state.routes) if (plan.write.has(route.outFile)) toRender.push(route);
+  if (toRender.length) run.starting(`rendering ${toRender.length} page${toRender.length === 1 ? '' : 's'}`);
   const outcomes = await renderAll(toRender, {
     config: compiled.config,
     configModule: compiled.configModule,
@@ -319,6 +328,73 @@ async function renderPlanned(
     pages.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found.links ?? [], ids: found.ids ?? [] });
   }
   return { pages, failures };
+}
+
+/**
+ * Renders the pages drafts and scheduled entries will have (`SiteState.unpublishedRoutes`) into a
+ * folder of their own that is removed at once: only their links are kept, to be checked like any
+ * page's, and a template that fails on one is reported now rather than on its publication date.
+ */
+async function renderUnpublished(run: BuildRun, parts: SiteParts, state: SiteState): Promise<{ pages: (LinkedPage & { entry: Entry })[]; failures: Diagnostic[] }> {
+  // One at the address of a published page is an error already (site-state.ts): not checked as that page.
+  const routes = state.unpublishedRoutes.filter((r) => !state.outputs.has(r.outFile));
+  if (!routes.length) return { pages: [], failures: [] };
+  const { compiled } = parts;
+  const dir = mkdtempSync(join(tmpdir(), 'heartnotes-unpublished-'));
+  try {
+    const outcomes = await renderAll(routes, {
+      config: compiled.config,
+      configModule: compiled.configModule,
+      workerModule: compiled.workerModule,
+      setup: { site: state.site, versionKey: compiled.versionKey, markdownKey: compiled.markdownKey, cacheDir: run.cacheDir, stagingDir: dir, images: { manifest: state.images.manifest, sizes: imageSettings(compiled.config.images).sizes } },
+      workers: 0,
+    });
+    const byPath = new Map(outcomes.map((o) => [o.path, o]));
+    const pages: (LinkedPage & { entry: Entry })[] = [];
+    const failures: Diagnostic[] = [];
+    for (const route of routes) {
+      const outcome = byPath.get(route.path)!;
+      if (!outcome.ok) failures.push({ ...messages.renderFailed(route.path, outcome.error), file: route.sources[0] });
+      else pages.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: outcome.links, ids: outcome.ids, entry: route.entry! });
+    }
+    return { pages, failures };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The links of the pages drafts and scheduled entries will have, checked against the site as it
+ * will be when each is published: the published pages, and the other unpublished pages that will
+ * be out by then. A draft is published by hand, so it may link to any of them; an entry scheduled
+ * for a day may link to one scheduled for that day or before, not to a draft or a later one (its
+ * unattended build on the day would fail). A missing image already reported at its field is not
+ * reported again.
+ */
+export function checkUnpublishedLinks(
+  unpublished: (LinkedPage & { entry: Entry })[],
+  published: LinkedPage[],
+  files: Set<string>,
+  state: Pick<SiteState, 'redirects' | 'validated' | 'unrouted' | 'content'>,
+  problems: Diagnostic[],
+): Diagnostic[] {
+  if (!unpublished.length) return [];
+  const texts = sourceTexts(state);
+  const pending = new Set(state.validated.failed.map((f) => f.slug));
+  const all = [...published, ...unpublished];
+  const out: Diagnostic[] = [];
+  const said = new Set(problems.map((d) => d.message));
+  // Pages published by the same time are checked together.
+  const byTime = new Map<string, (LinkedPage & { entry: Entry })[]>();
+  for (const page of unpublished) byTime.set(page.entry.scheduled ?? '', [...(byTime.get(page.entry.scheduled ?? '') ?? []), page]);
+  for (const [date, group] of byTime) {
+    const outByThen = unpublished.filter((q) => date === '' || (q.entry.scheduled !== undefined && q.entry.scheduled <= date));
+    const notYet = new Map([...state.validated.unpublished].filter(([, leftOut]) => !outByThen.some((q) => q.entry.file === leftOut.file)));
+    const reachable = new Set([...files, ...outByThen.map((q) => q.outFile)]);
+    const found = checkLinks(all, reachable, state.redirects, new Set(group.map((p) => p.outFile)), { texts, pending, unrouted: state.unrouted, unpublished: notYet });
+    out.push(...found.filter((d) => !(d.code === 'links/missing-image' && said.has(d.message))));
+  }
+  return out;
 }
 
 /**
@@ -359,6 +435,7 @@ async function searchIndex(
     return { keys: new Map([...keys, ...kept]), plan: { ...plan, keep: new Set([...plan.keep, ...kept.keys()]), remove: plan.remove.filter((f) => !kept.has(f)) } };
   }
   if (!run.search) return { keys, plan };
+  run.starting('search index');
   const { keys: index, parts, cpuMs } = await run.search.finish(staging.dir);
   run.lap('search index');
   run.searchCpuMs = cpuMs;
@@ -401,6 +478,7 @@ async function writeCards(compiled: SiteParts['compiled'], run: BuildRun, state:
   const cards: [string, PlannedCard][] = [];
   for (const [file, output] of state.outputs) if (output.kind === 'card' && plan.write.has(file)) cards.push([file, output.card]);
   if (!cards.length) return;
+  run.starting(`social cards (${cards.length})`);
   const started = performance.now();
   const style = cardStyle(config.cards, run.root);
   const write = (file: string, png: Uint8Array) => writeOutputFile(staging.dir, file, png);
@@ -525,7 +603,7 @@ function summarize(run: BuildRun, parts: SiteParts, state: SiteState, plan: Outp
 }
 
 /** Content files' texts by path, so a dead link is shown at its line. */
-function sourceTexts(state: SiteState): Map<string, string> {
+function sourceTexts(state: Pick<SiteState, 'content'>): Map<string, string> {
   const texts = new Map<string, string>();
   for (const [file, loaded] of state.content) if (!loaded.unreadable) texts.set(file, loaded.text);
   return texts;

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { compileSite } from '../pipeline/compile/compile-site.ts';
 import { bundleIslands, islandFolders } from '../pipeline/bundle/islands.ts';
@@ -112,8 +112,10 @@ export function nextContent(root: string, previous: Snapshot, parts: CompiledPar
     const file = relativeTo(root)(path);
     if (!/\.(md|json)$/.test(file) || file.split('/').some((s) => s.startsWith('.'))) continue;
     let read: ReturnType<typeof readContentFile> | undefined;
+    let mtimeMs: number | undefined;
     try {
       read = readContentFile(path, file);
+      mtimeMs = statSync(path).mtimeMs;
     } catch {
       read = undefined;
     }
@@ -121,10 +123,10 @@ export function nextContent(root: string, previous: Snapshot, parts: CompiledPar
     else if (!reparse && !read.problem && files.get(file)?.text === read.text) continue; // saved unchanged
     else {
       added ||= !files.has(file);
-      files.set(file, read.problem ? { text: read.text, diagnostics: [read.problem], unreadable: true } : loadFile(file, read.text, config));
+      files.set(file, read.problem ? { text: read.text, diagnostics: [read.problem], unreadable: true, mtimeMs } : { ...loadFile(file, read.text, config), mtimeMs });
     }
   }
-  if (reparse) for (const [file, loaded] of files) if (!loaded.unreadable && !changed.includes(join(root, file))) files.set(file, loadFile(file, loaded.text, config));
+  if (reparse) for (const [file, loaded] of files) if (!loaded.unreadable && !changed.includes(join(root, file))) files.set(file, { ...loadFile(file, loaded.text, config), mtimeMs: loaded.mtimeMs });
   return added ? new Map([...files].sort(([a], [b]) => walkOrder(a, b))) : files;
 }
 

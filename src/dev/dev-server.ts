@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { openServerFunctions } from '../serve/server-functions.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
+import { findPort, movedNote } from '../serve/port.ts';
 import { openBrowserChannel } from './browser-channel.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
@@ -11,8 +12,14 @@ export interface DevServerOptions {
   outDir: string;
   host: string;
   port: number;
+  /** `--port` was given: a busy port is an error rather than a reason to take the next free one (default: false). */
+  explicitPort?: boolean;
   baseUrl?: string;
   drafts?: boolean;
+  /** Show the stack of an unexpected error (default: false). */
+  verbose?: boolean;
+  /** A line per stage of a full build (default: none). */
+  progress?: (line: string) => void;
   log: (line: string) => void;
 }
 
@@ -25,6 +32,9 @@ export interface DevServerOptions {
  */
 export async function startDevServer(options: DevServerOptions) {
   const root = resolve(options.root);
+  // A busy port is found before anything starts, so failing leaves nothing running.
+  const asked = { host: options.host, port: options.port, explicit: Boolean(options.explicitPort) };
+  const found = await findPort(asked);
   const channel = openBrowserChannel();
   const queue = createRebuildQueue();
   // Watching starts before the first build, with the paths the session names once it compiled.
@@ -34,6 +44,8 @@ export async function startDevServer(options: DevServerOptions) {
     outDir: options.outDir,
     baseUrl: options.baseUrl,
     drafts: options.drafts,
+    verbose: options.verbose,
+    progress: options.progress,
     onStylesheet: channel.stylesheet,
     onWatch: watcher.watchPaths,
   });
@@ -44,11 +56,14 @@ export async function startDevServer(options: DevServerOptions) {
   report(session.initial);
   queue.start((batch) => session.apply(batch).then(report));
 
-  const functions = await openServerFunctions({ root, log: options.log, ifBroken: 'none' }).catch(async (error: unknown) => {
-    // Not serving after all: stop watching, so the process can exit with the reason.
+  const stopWatching = async () => {
     await queue.stop();
     await watcher.close();
     session.close();
+  };
+  const functions = await openServerFunctions({ root, log: options.log, ifBroken: 'none' }).catch(async (error: unknown) => {
+    // Not serving after all: stop watching, so the process can exit with the reason.
+    await stopWatching();
     throw error;
   });
   const server = createStaticServer({
@@ -57,14 +72,21 @@ export async function startDevServer(options: DevServerOptions) {
     intercept: channel.intercept,
     transformHtml: channel.transformHtml,
   });
-  const { url } = await listen(server, options.host, options.port);
+  const bound = await listen(server, options.host, { ...asked, port: found.port }).catch(async (error: unknown) => {
+    // Taken since it was found (and asked for explicitly, or every next one too): nothing stays running.
+    await stopWatching();
+    channel.close();
+    await functions.close();
+    throw error;
+  });
+  const { url } = bound;
+  const moved = movedNote(options.port, bound.port, [...found.busy, ...bound.busy]);
+  if (moved) options.log(moved);
   options.log(`Dev server at ${url}/ (Ctrl+C to stop)`);
 
   const close = async () => {
-    await queue.stop();
-    await watcher.close();
+    await stopWatching();
     channel.close();
-    session.close();
     await functions.close();
     const closed = new Promise<void>((done) => server.close(() => done()));
     server.closeAllConnections();

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { isEditorTempFile } from './editor-files.ts';
 
 /** Changes closer together than this are planned as one rebuild (an editor's save can be several writes). */
 const SETTLE_MS = 8;
@@ -35,6 +36,7 @@ export function createRebuildQueue() {
   return {
     /** A watcher saw `path` change. */
     changed(path: string): void {
+      if (isEditorTempFile(path)) return; // an editor's lock, swap or backup file: the save itself follows
       if (handed.get(path) === signature(path)) return; // already rebuilt: the other watcher's report
       changes.add(path);
       if (rebuild) schedule();

@@ -22,6 +22,10 @@ export interface DevSessionOptions {
   outDir: string;
   baseUrl?: string;
   drafts?: boolean;
+  /** A line per stage of a full build (the first one above all; default: none). */
+  progress?: (line: string) => void;
+  /** Show the stack of an unexpected error (`--verbose`; default: its first line and a pointer to --verbose). */
+  verbose?: boolean;
   /** Called as soon as a new stylesheet is in the output, before pages are rewritten (optional). */
   onStylesheet?: (change: { from: string[]; to: string[] }) => void;
   /**
@@ -52,6 +56,8 @@ interface Session extends DevOutput {
   parts?: CompiledParts;
   /** Files the last failure was found in; their folders are watched too. */
   problemFiles: string[];
+  /** The last build or rebuild failed: the next that succeeds says it built again. */
+  failing: boolean;
   /** Changed paths not yet applied (a failed rebuild keeps them for the next). */
   pending: Set<string>;
   manifest: ManifestRecorder;
@@ -84,6 +90,7 @@ export async function openDevSession(options: DevSessionOptions) {
     renderer: openThreadRenderer(),
     links: new Map(),
     problemFiles: [],
+    failing: false,
     pending: new Set(),
     manifest: openManifestRecorder(cacheDir, outDir, () => s.links),
     search: openSearchRefresh(outDir, (written, removed) => s.manifest.record(written, removed)),
@@ -132,11 +139,12 @@ async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
     const hooks = devHooks(validation);
     const { outDir, baseUrl, drafts } = s.options;
     s.search.forget();
-    const built = await buildSite({ root: s.root, outDir, baseUrl, drafts, now }, { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions });
+    const built = await buildSite({ root: s.root, outDir, baseUrl, drafts, now, progress: s.options.progress }, { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions });
     s.snapshot = snapshotOf(parts, built.state, validation, hooks.reads);
     s.links = new Map(built.pages.map((p) => [p.outFile, { links: p.links, ids: p.ids }]));
     s.manifest.reload();
     s.pending = new Set();
+    s.failing = false;
     const { rendered, reused } = built.summary;
     const line = `${why}: ${rendered} page(s) rendered, ${reused} unchanged, in ${formatMs(performance.now() - started)}`;
     return { line: withWarnings(line, built.state.warnings), reload: true, plan: [] };
@@ -176,7 +184,8 @@ async function applyChanges(s: Session, paths: string[]): Promise<RebuildReport>
     s.pending = new Set();
     const visible = plan.some((p) => p.kind !== 'file' || p.file.endsWith('.html') || p.file.endsWith('.css'));
     const onlyStyles = !!stylesheet && [...kinds].every((k) => k === 'styles');
-    const line = describePlan(names, plan, formatMs(performance.now() - started));
+    const line = describePlan(names, plan, formatMs(performance.now() - started), '', s.failing);
+    s.failing = false;
     return { line: withWarnings(line, next.warnings, previous.warnings), reload: visible && !onlyStyles, plan };
   } catch (error) {
     return failed(s, error);
@@ -215,11 +224,19 @@ function withWarnings(line: string, warnings: Diagnostic[], before: Diagnostic[]
   return [line, ...fresh].join('\n');
 }
 
+/** An error dev did not expect, as one sentence (the whole stack with --verbose). */
+function unexpectedError(error: unknown, verbose = false): string {
+  if (verbose) return (error as Error)?.stack ?? String(error);
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
+  return `${message}; run "heartnotes dev --verbose" for the stack`;
+}
+
 /** A failed build or rebuild: its problems for the terminal and the browsers; the output stays. */
 function failed(s: Session, error: unknown): RebuildReport {
-  const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: (error as Error).stack ?? String(error) }];
+  const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: unexpectedError(error, s.options.verbose) }];
   // The files a build failed at are what the editor will fix (or create, for a missing import).
   s.problemFiles = problems.flatMap((p) => (p.file ? [p.file] : []));
+  s.failing = true;
   s.options.onWatch?.(watchedPaths(s.root, s.parts, s.problemFiles), undefined);
   return { line: problems.map(formatDiagnostic).join('\n\n'), problems, reload: false, plan: [] };
 }

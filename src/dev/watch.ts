@@ -2,6 +2,7 @@ import { readdirSync, watch as watchFolder, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { isRealFolder } from '../pipeline/write/no-links.ts';
 import { watch } from 'chokidar';
+import { isEditorTempFile } from './editor-files.ts';
 
 /**
  * The file watcher of a dev server. It starts empty: every path comes from the session (see
@@ -9,7 +10,7 @@ import { watch } from 'chokidar';
  * so an edit made meanwhile is not missed.
  */
 export function openWatcher(changed: (path: string) => void) {
-  const watcher = watch([], { ignoreInitial: true, ignored: (path) => /[/\\](node_modules|\.cache|\.git)([/\\]|$)/.test(path) });
+  const watcher = watch([], { ignoreInitial: true, ignored: (path) => /[/\\](node_modules|\.cache|\.git)([/\\]|$)/.test(path) || isEditorTempFile(path) });
   watcher.on('all', (_event, path) => changed(path));
   // chokidar reports a save ~10 ms late on 4,000 content files (it watches each file and re-reads
   // a folder on every change in it); one plain watch per content folder reports it in ~1 ms.

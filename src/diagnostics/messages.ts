@@ -221,6 +221,11 @@ export const messages = {
     message: `the site configuration or a template could not be compiled: ${reason}`,
     hint: 'fix the TypeScript error shown; templates live in templates/ and the site is declared in site.config.ts',
   }),
+  templateLoad: (reason: string) => ({
+    code: 'config/load',
+    message: `the site configuration or a template threw while loading: ${reason}`,
+    hint: 'code outside any function runs once, when the site loads; fix the statement shown, or move it into the function that needs it',
+  }),
   stylesCompile: (reason: string) => ({
     code: 'styles/compile',
     message: `the stylesheet could not be bundled: ${reason}`,

@@ -10,13 +10,13 @@ import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder
 import { loadContent, readContentFiles, type ContentRecord } from './load/load.ts';
 import { hashText } from './plan/manifest.ts';
 import type { TemplateDeps } from './plan/template-deps.ts';
-import { buildRouteTable, type BrokenEntry } from './routes/routes.ts';
+import { buildRouteTable, inputFile, type BrokenEntry, type ClashAnchor } from './routes/routes.ts';
 import { atomFeed, generatedHeaders, headersFile, redirectPage, robotsTxt, sitemapXml } from './site-files/site-files.ts';
 import { hostOf } from './hosts/host.ts';
 import { notFoundPages, redirectsFor } from './hosts/redirects.ts';
 import { OUTPUT_MARKER } from './write/output-folder.ts';
 import type { CollectionSpec, ContentOf, Entry, HostName, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
-import { locateField, validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
+import { locateField, newestFirst, validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
 import { foldedCollisions } from './write/output-paths.ts';
 import { noImages, type ImageSet } from './images/process-images.ts';
 import { pageImageKeys } from './images/references.ts';
@@ -46,6 +46,8 @@ export interface LoadedFile {
   diagnostics: Diagnostic[];
   /** Not UTF-8, a control character, a broken link: nothing to parse until it changes. */
   unreadable?: true;
+  /** When the file was last modified, as read (optional): of two entries that clash, the newer is blamed. */
+  mtimeMs?: number;
 }
 
 /**
@@ -130,6 +132,8 @@ export interface SiteState {
   warnings: Diagnostic[];
   /** The processed raster images, whose manifest the renderer gets. */
   images: ImageSet;
+  /** The pages drafts and scheduled entries will have, for checking their links; never written (none in a `drafts` build). */
+  unpublishedRoutes: Route[];
 }
 
 /** Bundles the stylesheet and the islands of a compiled site, at once. */
@@ -149,7 +153,7 @@ export function readContent(root: string, config: SiteConfig): Map<string, Loade
   const contentDir = contentDirOf(config);
   const content = new Map<string, LoadedFile>();
   const read = readContentFiles(root, contentDir);
-  for (const [file, text] of read.files) content.set(file, loadFile(file, text, config));
+  for (const [file, text] of read.files) content.set(file, { ...loadFile(file, text, config), mtimeMs: read.mtimes.get(file) });
   for (const [file, problem] of read.problems) content.set(file, { text: '', diagnostics: [problem], unreadable: true });
   return content;
 }
@@ -181,10 +185,15 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   // Each collection was parsed by its own schema, which is what ContentOf describes; the generator
   // handles every site, so it sees the content with the general collection types.
   const data = validated.content as SiteContent;
-  stage(siteChecks(config, data, content));
+  // Drafts and scheduled entries go through the site's checks too: only publishing them waits.
+  const every = withUnpublished(config, data, validated.unpublishedEntries);
+  stage(siteChecks(config, every, content));
   const run = options.runSiteFunctions ?? ((fn) => fn());
-  const computed = run(() => runSiteFunctions(parts, data, { ...options, broken: validated.failed }));
+  const anchor = clashAnchor(content, validated);
+  const computed = run(() => runSiteFunctions(parts, data, { ...options, broken: validated.failed, anchor }));
   stage(computed.routeProblems);
+  const unpublished = unpublishedRoutes(config, every, validated, computed.routeProblems, anchor);
+  stage(unpublished.diagnostics);
   const publicName = publicDirOf(config);
   stage([
     ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem, b.chain), file: `${publicName}/${b.path}` })),
@@ -196,7 +205,7 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const warnings = sortDiagnostics(computed.warnings);
   return {
     content, public: publicListing, validated, routes: computed.routes, unrouted: computed.unrouted, redirects: computed.redirects,
-    site: computed.site, outputs, diagnostics, warnings, images,
+    site: computed.site, outputs, diagnostics, warnings, images, unpublishedRoutes: unpublished.routes,
   };
 }
 
@@ -212,7 +221,8 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
   const existing = new Set(
     Object.entries(config.collections).flatMap(([name, spec]) => (spec.kind === 'json' && content.has(`${contentDir}/${spec.file}`) ? [name] : [])),
   );
-  const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today, existing }, options.validate);
+  const modified = (file: string) => content.get(file)?.mtimeMs;
+  const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today, existing, modified }, options.validate);
   diagnostics.push(...validated.diagnostics);
   // A Markdown file that failed to load is an entry left out as much as one that failed its schema.
   for (const [file, loaded] of content) {
@@ -225,11 +235,14 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
 }
 
 /** Settings, routes, site data, redirects and generated files: what the site's own functions compute. */
-function runSiteFunctions(parts: SiteParts, data: SiteContent, options: SiteStateOptions & { broken: BrokenEntry[] }) {
+function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: SiteStateOptions & { broken: BrokenEntry[]; anchor: ClashAnchor }) {
   const { config } = parts.compiled;
+  // Inside the site functions' run: an entry `prepare` copies has had its body read (dev then
+  // takes the full path for edits of it, see body-edit.ts).
+  const data = config.prepare ? config.prepare(validated) : validated;
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
-  const table = buildRouteTable(config.routes, data, options.broken);
+  const table = buildRouteTable(config.routes, data, options.broken, options.anchor);
   const { routes, cards, warnings } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)));
   const { styles, islands } = parts;
   const site: TemplateSite = {
@@ -287,6 +300,73 @@ function publishedOnly(config: SiteConfig, content: SiteContent): SiteContent {
     if (spec.kind === 'markdown') out[name] = (content[name] as Entry[]).filter((e) => !e.draft && !e.scheduled);
   }
   return out as SiteContent;
+}
+
+/** The content with the drafts and scheduled entries a build leaves out put back (none in a `drafts` build, which keeps them). */
+function withUnpublished(config: SiteConfig, content: SiteContent, unpublished: Record<string, Entry[]>): SiteContent {
+  if (!Object.keys(unpublished).length) return content;
+  const out: Record<string, unknown> = { ...content };
+  for (const [name, spec] of Object.entries(config.collections)) {
+    if (spec.kind === 'markdown' && unpublished[name]) out[name] = [...(content[name] as Entry[]), ...unpublished[name]];
+  }
+  return out as SiteContent;
+}
+
+/**
+ * The pages drafts and scheduled entries would have, and the problems they would bring: the route
+ * table again, with them, so an address one of them shares with another page is an error now
+ * rather than on its publication date. Its problems that the published table has too are not said
+ * twice. The pages themselves are only rendered to check their links (build.ts).
+ */
+function unpublishedRoutes(config: SiteConfig, every: SiteContent, validated: ValidateResult, published: Diagnostic[], anchor: ClashAnchor): { routes: Route[]; diagnostics: Diagnostic[] } {
+  const files = new Set(validated.leftOut.map((l) => l.file));
+  if (!files.size) return { routes: [], diagnostics: [] };
+  const table = buildRouteTable(config.routes, config.prepare ? config.prepare(every) : every, validated.failed, anchor);
+  const said = new Set(published.map((d) => `${d.file}\0${d.message}`));
+  return {
+    routes: table.routes.filter((r) => r.entry && files.has(r.entry.file)),
+    diagnostics: table.diagnostics.filter((d) => !said.has(`${d.file}\0${d.message}`)),
+  };
+}
+
+/**
+ * Where two inputs that claim one address are reported (routes.ts): at the newer one (see
+ * `newestFirst`), on the front-matter line that sets the address (`slug:`, `path:`, an alias),
+ * or at its start when the file name is the address, naming the others.
+ */
+function clashAnchor(content: Map<string, LoadedFile>, validated: ValidateResult): ClashAnchor {
+  const newest = newestFirst((file) => content.get(file)?.mtimeMs);
+  const unpublished = new Set(validated.leftOut.map((l) => l.file));
+  const aliasOf = (input: string) => / \(alias (.*)\)$/.exec(input)?.[1];
+  const written = (input: string, path: string) => {
+    const record = content.get(inputFile(input))?.record;
+    return record ? addressField(record.data, aliasOf(input) ?? path) : undefined;
+  };
+  return (inputs, path) => {
+    // Failing a newer file: a draft beside a published page, an alias onto another page, an
+    // address set in front matter rather than the file name.
+    const ordered = newest(inputs, inputFile, (i) => unpublished.has(inputFile(i)), (i) => aliasOf(i) !== undefined, (i) => written(i, path) !== undefined);
+    const file = inputFile(ordered[0]);
+    const record = content.get(file)?.record;
+    if (!record) return { inputs: ordered, at: { file } };
+    const field = written(ordered[0], path);
+    return { inputs: ordered, at: field ? locateField(record, field, 'value') : { file, line: 1, column: 1 } };
+  };
+}
+
+/** The front-matter field (or list item) holding an address: the path itself, or its last segment (a slug). */
+function addressField(data: unknown, path: string): (string | number)[] | undefined {
+  const slug = path.split('/').pop() ?? '';
+  const matches = (v: unknown) => typeof v === 'string' && (v.replace(/\/+$/, '') === path || v === path.slice(1) || (slug !== '' && v === slug));
+  if (!data || typeof data !== 'object') return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    if (matches(value)) return [key];
+    if (Array.isArray(value)) {
+      const i = value.findIndex(matches);
+      if (i >= 0) return [key, i];
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -165,6 +165,14 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * build reports it at that field's line. Runs on the content the build publishes.
    */
   checks?: (content: ContentOf<C>) => ContentProblem[];
+  /**
+   * The content the site's functions (settings, routes, shared data, redirects, files, feed) are
+   * given, made from the validated content after `checks` passed, e.g. with a name an entry wrote
+   * in another case replaced by its canonical spelling (optional; default: the content as
+   * validated). Return every entry that does not change as it is, the same object: pages are
+   * re-rendered by the entries they hold.
+   */
+  prepare?: (content: ContentOf<C>) => ContentOf<C>;
   /** Entries of the Atom feed, newest first (optional). */
   feed?: (content: ContentOf<C>) => { title: string; entries: FeedEntry[] };
   /** How islands are bundled for the browser (optional). */
@@ -481,6 +489,12 @@ export interface BuildOptions {
   now?: Date;
   /** Time the Markdown parse on its own in every render thread, for `build --verbose` (default: false). */
   timeParse?: boolean;
+  /**
+   * A line as each stage starts (the long ones: images, render, search index, social cards) and
+   * ends (every one, with its time), so a long first build does not sit silent; the CLI prints
+   * them on a terminal only (default: none).
+   */
+  progress?: (line: string) => void;
 }
 
 export interface BuildSummary {

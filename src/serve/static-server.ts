@@ -9,6 +9,7 @@ import type { HostName } from '../pipeline/types.ts';
 import { answer, bodyStream } from './request-body.ts';
 import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts';
 import { etagMatches, etagOf, sendFile } from './send-file.ts';
+import { listenOn, type PortRequest } from './port.ts';
 
 /** A web-standard handler, e.g. a site's server function, mounted under a path prefix. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -280,18 +281,16 @@ async function forward(req: IncomingMessage, res: ServerResponse, handler: Fetch
   answer(req, res, response.status, response.headers, Buffer.from(await response.arrayBuffer()));
 }
 
-/** Starts listening; resolves with the address actually bound. */
-export function listen(server: Server, host: string, port: number): Promise<{ url: string; port: number }> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      // Later errors come from the listening socket itself (e.g. out of file descriptors on
-      // accept); the server keeps listening, but an unheard 'error' event would end the process.
-      server.on('error', (error) => console.error(`Server error: ${error.message}`));
-      const address = server.address();
-      const bound = typeof address === 'object' && address ? address.port : port;
-      resolve({ url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`, port: bound });
-    });
-  });
+/**
+ * Starts listening; resolves with the address actually bound and the busy ports passed over
+ * (`port.ts`: a default port that is taken moves on to the next free one; an explicit one is a
+ * `ListenError`).
+ */
+export async function listen(server: Server, host: string, port: number | PortRequest): Promise<{ url: string; port: number; busy: number[] }> {
+  const request = typeof port === 'number' ? { host, port, explicit: true } : port;
+  const bound = await listenOn(server, request);
+  // Later errors come from the listening socket itself (e.g. out of file descriptors on
+  // accept); the server keeps listening, but an unheard 'error' event would end the process.
+  server.on('error', (error) => console.error(`Server error: ${error.message}`));
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${bound.port}`, port: bound.port, busy: bound.busy };
 }

@@ -2,12 +2,12 @@
 // content-errors fixture (the shared site, with posts that have a numeric `id` and a `cover`).
 // Each is an error at file:line:column, every one of them in one build, and the previous dist/
 // stays exactly as it was.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.ts';
-import { copyFixture, diffTrees, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
+import { copyFixture, diffTrees, listFiles, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
 
 let site: FixtureCopy;
 /** The fixture as its first build left it (content, dist/, .cache/, timestamps kept), put back before each test. */
@@ -39,6 +39,10 @@ beforeAll(() => {
   site = copyFixture('content-errors', 'heartnotes-content-errors-');
   const first = build();
   expect(first.status, first.stderr).toBe(0);
+  // As a checkout an editor works in is: older than the files they write now. Of two entries
+  // that clash, the newer is the one the error is at.
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  for (const file of listFiles(join(site.root, 'content'))) utimesSync(join(site.root, 'content', file), hourAgo, hourAgo);
   built = join(mkdtempSync(join(tmpdir(), 'heartnotes-content-errors-built-')), 'root');
   cpSync(site.root, built, { recursive: true, preserveTimestamps: true });
 });
@@ -142,13 +146,23 @@ describe('duplicate ids, titles and slugs', () => {
   it('two posts with one title (ignoring case) are an error naming both files with lines', () => {
     post('zz-second', fields('SECOND DATES'));
     const r = build();
-    expectProblems(r, ['content/posts/second-date.md:3:8: title "Second dates" is used by 2 posts entries: content/posts/second-date.md:3:8, content/posts/zz-second.md:2:8']);
+    // At the new post, the one that makes the clash, naming the other.
+    expectProblems(r, ['content/posts/zz-second.md:2:8: title "SECOND DATES" is used by 2 posts entries: content/posts/zz-second.md:2:8, content/posts/second-date.md:3:8']);
     expect(r.stderr).toContain('hint: give each entry its own title');
   });
 
-  it('two posts with one slug stay an error naming both files', () => {
+  it('two posts with one slug stay an error at the new one\'s slug line, naming the other file', () => {
     post('copy', fields('Copy', '2025-01-09', ['slug: second-date']));
-    expectProblems(build(), ['content/posts/copy.md: slug "second-date" is used by 2 posts entries: content/posts/copy.md, content/posts/second-date.md']);
+    expectProblems(build(), ['content/posts/copy.md:6:7: slug "second-date" is used by 2 posts entries: content/posts/copy.md:6:7, content/posts/second-date.md:1:1']);
+  });
+
+  it('of two posts with one slug, the error is at the newer even when the older sets slug:', () => {
+    // An older post whose address is set with slug:, and a new file of that name.
+    post('old-note', fields('Old note', '2025-01-09', ['slug: second-date-2']));
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(site.root, 'content/posts/old-note.md'), hourAgo, hourAgo);
+    post('second-date-2', fields('Second date again', '2025-01-09'));
+    expectProblems(build(), ['content/posts/second-date-2.md:1:1: slug "second-date-2" is used by 2 posts entries: content/posts/second-date-2.md:1:1, content/posts/old-note.md:6:7']);
   });
 });
 

@@ -176,7 +176,28 @@ describe('dev', () => {
     const fixed = await eventually(() => page('/about'), (p) => p.status === 200);
     expect(fixed.status).toBe(200);
     expect(fixed.body).toContain('<h1>About the team</h1>');
+    // Said as a fix, not as "nothing to rewrite": the pages are those of the last good build.
+    expect(await logged(/→ built again/)).toMatch(
+      /^content\/pages\/about\.md changed → built again: every page as the last good build left it: 0 files in \d+ ms$/,
+    );
+    expect(server!.output()).not.toContain('nothing to rewrite');
     events.close();
+  });
+
+  it('ignores the files editors and sed write beside the one being edited', async () => {
+    const temps = ['.#about.md', '#about.md#', 'about.md~', '.about.md.swp', '.about.md.swo', '4913', 'sedAb12Cd', 'about.md___jb_tmp___'];
+    for (const name of temps) fx.write(`content/pages/${name}`, 'an editor wrote this');
+    // Long enough for a watcher to report them on their own, as it did before.
+    await new Promise((r) => setTimeout(r, 600));
+    for (const name of temps) unlinkSync(join(fx.root, 'content/pages', name));
+    await new Promise((r) => setTimeout(r, 300));
+    const before = fx.read('content/pages/about.md');
+    fx.write('content/pages/about.md', before.replace(/^title: .*$/m, 'title: About our team'));
+    const line = await logged(/content\/pages\/about\.md changed → \/about/);
+    expect(line).toMatch(/^content\/pages\/about\.md changed → \/about \(its page\): 1 file in \d+ ms$/);
+    for (const name of temps) expect(server!.output(), name).not.toContain(name);
+    fx.write('content/pages/about.md', before);
+    await eventually(() => page('/about'), (p) => !p.body.includes('<h1>About our team</h1>'));
   });
 
   it('shows a dead link at its line, and a file that is not UTF-8 at its byte, and recovers from both', async () => {

@@ -96,8 +96,9 @@ describe('validateContent', () => {
       'content/posts/c.md': post('title: FIRST DATES \ndate: 2025-01-01'),
     });
     expect(errors).toEqual([
-      'content/posts/a.md:2:5: id 7 is used by 2 posts entries: content/posts/a.md:2:5, content/posts/b.md:2:5\n  hint: give each entry its own id',
-      'content/posts/a.md:3:8: title "First dates" is used by 2 posts entries: content/posts/a.md:3:8, content/posts/c.md:2:8\n  hint: give each entry its own title',
+      // Written together (no modification times here): at the one later in file order, naming the other.
+      'content/posts/b.md:2:5: id 7 is used by 2 posts entries: content/posts/b.md:2:5, content/posts/a.md:2:5\n  hint: give each entry its own id',
+      'content/posts/c.md:2:8: title "FIRST DATES" is used by 2 posts entries: content/posts/c.md:2:8, content/posts/a.md:3:8\n  hint: give each entry its own title',
     ]);
   });
 

@@ -201,8 +201,9 @@ describe('duplicates fixture', () => {
     const fx = copyFixture('duplicates');
     try {
       expect(headlines(await buildErrors(fx))).toEqual([
-        'content/pages/about.md: 2 inputs produce the same page /contact: content/pages/about.md (alias /contact), content/pages/contact.md',
-        'content/pages/first-date.md: 2 inputs produce the same page /post/first-date: content/pages/first-date.md, content/posts/first-date.md',
+        // At the line that makes the clash: the alias onto another page, the path: another page has.
+        'content/pages/about.md:4:11: 2 inputs produce the same page /contact: content/pages/about.md (alias /contact), content/pages/contact.md',
+        'content/pages/first-date.md:4:7: 2 inputs produce the same page /post/first-date: content/pages/first-date.md, content/posts/first-date.md',
       ]);
     } finally {
       fx.cleanup();

@@ -161,14 +161,18 @@ describe('validateContent', () => {
     expect(all).toEqual(['draft', 'future', 'published', 'today']);
   });
 
-  it('rejects two entries with the same slug, naming both files', () => {
+  it('rejects two entries with the same slug at the slug: line that makes the clash, naming the other file', () => {
     const { errors } = run({
       'content/posts/first-date.md': post(ok),
       'content/posts/first-date-ideas.md': post(`${ok.replace('A good title', 'Ideas')}\nslug: first-date`),
     });
     expect(errors).toEqual([
       [
-        'content/posts/first-date.md: slug "first-date" is used by 2 posts entries: content/posts/first-date.md, content/posts/first-date-ideas.md',
+        'content/posts/first-date-ideas.md:5:7: slug "first-date" is used by 2 posts entries: content/posts/first-date-ideas.md:5:7, content/posts/first-date.md:1:1',
+        '    4 | author: Jo',
+        '  > 5 | slug: first-date',
+        '      |       ^',
+        '    6 | ---',
         '  hint: give each entry its own slug (or file name)',
       ].join('\n'),
     ]);

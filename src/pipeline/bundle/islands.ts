@@ -100,7 +100,7 @@ export async function bundleIslands(root: string, options: IslandOptions = {}): 
       .map((f) => resolve(root, f));
     return { assets, chunks: chunkUrls(result.metafile, root, names, scripts, scriptsDir), loader, inputs };
   } catch (error) {
-    throw new DiagnosticError(esbuildDiagnostics(error, messages.islandCompile));
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.islandCompile, root));
   }
 }
 

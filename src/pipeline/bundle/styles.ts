@@ -37,6 +37,6 @@ export async function bundleStyles(root: string, entry: string | undefined): Pro
     });
     return { assets, inputs: Object.keys(result.metafile.inputs).map((file) => join(root, file)) };
   } catch (error) {
-    throw new DiagnosticError(esbuildDiagnostics(error, messages.stylesCompile));
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.stylesCompile, root));
   }
 }

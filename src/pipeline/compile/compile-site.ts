@@ -7,6 +7,8 @@ import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
+import { templateFrame } from '../render/template-frame.ts';
+import { codeFrame } from '../../diagnostics/frame.ts';
 import type { SiteConfig } from '../types.ts';
 import { generatorRoot } from '../paths.ts';
 import { cacheDir } from '../cache/cache-dir.ts';
@@ -76,7 +78,7 @@ export async function compileSite(root: string): Promise<CompiledSite> {
       define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
     });
   } catch (error) {
-    throw new DiagnosticError(esbuildDiagnostics(error, messages.templateCompile));
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.templateCompile, root));
   }
 
   const hash = createHash('sha256');
@@ -94,7 +96,9 @@ export async function compileSite(root: string): Promise<CompiledSite> {
   const configModule = join(dir, 'site.config.js');
   // Stack traces through the compiled templates point at the .tsx files (modules loaded from now on).
   process.setSourceMapsEnabled(true);
-  const mod = (await import(pathToFileURL(configModule).href)) as { default: SiteConfig };
+  const mod = (await import(pathToFileURL(configModule).href).catch((error: unknown) => {
+    throw loadFailure(error, root);
+  })) as { default: SiteConfig };
   return {
     config: mod.default,
     configModule,
@@ -104,6 +108,25 @@ export async function compileSite(root: string): Promise<CompiledSite> {
     inputs: Object.keys(result.metafile.inputs).map((file) => resolve(root, file)),
     metafile: result.metafile,
   };
+}
+
+/**
+ * The config or a template that throws while its module loads (a top-level statement), as a
+ * diagnostic at the line that threw: the compiled copy's source maps lead back to it.
+ */
+function loadFailure(error: unknown, root: string): DiagnosticError {
+  const reason = error instanceof Error ? error.message : String(error);
+  const at = error instanceof Error ? templateFrame(error.stack ?? '', { root, skip: [join(generatorRoot, 'src')] }) : undefined;
+  const m = at ? /^(.*):(\d+):(\d+)$/.exec(at) : null;
+  if (!m) return new DiagnosticError([messages.templateLoad(reason)]);
+  const [file, line, column] = [m[1], Number(m[2]), Number(m[3])];
+  let frame: string | undefined;
+  try {
+    frame = codeFrame(readFileSync(resolve(root, file), 'utf8'), line, column) || undefined;
+  } catch {
+    frame = undefined;
+  }
+  return new DiagnosticError([{ ...messages.templateLoad(reason), file, line, column, ...(frame ? { frame } : {}) }]);
 }
 
 /** True when `dir` holds every output file byte for byte (a crash or a hand edit may have left it short). */

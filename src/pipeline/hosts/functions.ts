@@ -44,7 +44,7 @@ export async function bundleHostFunctions(root: string, config: SiteConfig, host
       bundle.inputs.push(...built.inputs);
     }
   } catch (error) {
-    throw new DiagnosticError(esbuildDiagnostics(error, messages.hostFunctionCompile));
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.hostFunctionCompile, root));
   }
   return bundle;
 }

@@ -41,22 +41,24 @@ export type FileMap = Map<string, string>;
  * line), never skipped or published mangled. Names starting with "." (editor and system files)
  * are skipped.
  */
-export function readContentFiles(root: string, contentDir: string): { files: FileMap; problems: Map<string, Diagnostic> } {
+export function readContentFiles(root: string, contentDir: string): { files: FileMap; problems: Map<string, Diagnostic>; mtimes: Map<string, number> } {
   const files: FileMap = new Map();
+  const mtimes = new Map<string, number>();
   const problems = new Map<string, Diagnostic>();
   const { files: found, broken } = listFolder(join(root, contentDir), (name) => name.startsWith('.'));
   for (const b of broken) {
     const file = `${contentDir}/${b.path}`;
     problems.set(file, { ...messages.brokenContentLink(b.problem, b.chain), file });
   }
-  for (const { path } of found) {
+  for (const { path, mtimeMs } of found) {
     if (!/\.(md|json)$/.test(path)) continue;
     const file = `${contentDir}/${path}`;
+    mtimes.set(file, mtimeMs);
     const read = readContentFile(join(root, file), file);
     if (read.problem) problems.set(file, read.problem);
     else files.set(file, read.text);
   }
-  return { files, problems };
+  return { files, problems, mtimes };
 }
 
 /**

@@ -159,9 +159,11 @@ const NAMED = 4;
 
 /**
  * The plan in one line: `content/blog/x.md changed → /blog/x (its page), /blog (lists it),
- * feed.xml, sitemap.xml: 4 files in 18 ms`.
+ * feed.xml, sitemap.xml: 4 files in 18 ms`. After a failed rebuild (`fixed`), the line says the
+ * site built again first, and an empty plan (the fix put back what the last good build had) says
+ * that rather than "nothing to rewrite".
  */
-export function describePlan(changed: string[], plan: PlannedFile[], ms: string, note = ''): string {
+export function describePlan(changed: string[], plan: PlannedFile[], ms: string, note = '', fixed = false): string {
   const what = changed.length <= 3 ? changed.join(', ') : `${changed.slice(0, 3).join(', ')} and ${changed.length - 3} more`;
   const byReason = new Map<string, PlannedFile[]>();
   for (const p of plan) if (p.kind === 'page') byReason.set(p.reason, [...(byReason.get(p.reason) ?? []), p]);
@@ -173,6 +175,10 @@ export function describePlan(changed: string[], plan: PlannedFile[], ms: string,
   const others = plan.filter((p) => p.kind !== 'page');
   items.push(...others.map((f) => (f.action === 'remove' ? `${f.label} (removed)` : f.label)));
   const count = `${plan.length} file${plan.length === 1 ? '' : 's'}`;
+  if (fixed) {
+    const done = items.length ? items.join(', ') : 'every page as the last good build left it';
+    return `${what} changed${note} → built again: ${done}: ${count} in ${ms}`;
+  }
   return `${what} changed${note} → ${items.length ? items.join(', ') : 'nothing to rewrite'}: ${count} in ${ms}`;
 }
 

@@ -1,4 +1,4 @@
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { generatorRoot } from '../paths.ts';
 import { threadCpuClock } from '../cpu.ts';
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
@@ -7,6 +7,9 @@ import { renderRoute, type RenderContext } from './render.ts';
 import type { RenderTimings, Route, SiteConfig, TemplateSite } from '../types.ts';
 import { currentImages, useImageManifest, type ImageManifest } from '../images/image-set.ts';
 import { imagesNamed } from '../images/references.ts';
+import { templateFrame, type FrameOptions } from './template-frame.ts';
+
+export { templateFrame };
 
 /** Everything a render process needs; plain data, so it can be handed to a worker. */
 export interface RenderSetup {
@@ -56,13 +59,7 @@ export function createRenderContext(config: SiteConfig, setup: RenderSetup): Ren
   return { templates: config.templates, site: setup.site, markdown, cache, timings };
 }
 
-/** Where stack frames are shown from: paths are printed relative to `root`; frames in `skip` are the generator's. */
-export interface FrameOptions {
-  /** The project folder. */
-  root: string;
-  /** Folders whose frames are not the template's (the generator's own `src/`). */
-  skip: string[];
-}
+export type { FrameOptions };
 
 /**
  * Renders a route; a template error becomes an outcome rather than an exception. Its message ends
@@ -81,21 +78,3 @@ export function renderPage(route: Route, ctx: RenderContext & { timings?: Render
 
 /** Paths relative to the current folder (dev runs from the project); the generator's frames skipped. */
 const defaultFrames = (): FrameOptions => ({ root: process.cwd(), skip: [join(generatorRoot, 'src')] });
-
-/**
- * The first stack frame in a file of the site, e.g. `templates/pages/article.tsx:42:13`, skipping
- * Node's internals, packages, the compiled copies in `.cache/` and the generator's own code.
- */
-export function templateFrame(stack: string, { root, skip }: FrameOptions): string | undefined {
-  for (const line of stack.split('\n')) {
-    const m = /^\s+at (?:.*? \()?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/.exec(line);
-    if (!m) continue;
-    const file = decodeURI(m[1]);
-    if (/[\\/](node_modules|\.cache)[\\/]/.test(file) || skip.some((dir) => file.startsWith(`${dir}${sep}`))) continue;
-    // Beside the project (`../shared/x.tsx`) reads well; further away, the absolute path does.
-    const rel = relative(root, file);
-    return `${rel && !rel.startsWith(`..${sep}..${sep}`) ? rel : file}:${m[2]}:${m[3]}`;
-  }
-  return undefined;
-}
-

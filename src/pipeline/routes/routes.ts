@@ -39,7 +39,7 @@ export function normalisePath(path: string): string {
  * left out for errors already reported (optional): a row that throws naming one of them (a card
  * pointing to that entry) is that same mistake, so it is not reported again.
  */
-export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Content, broken: BrokenEntry[] = []): RouteTable {
+export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Content, broken: BrokenEntry[] = [], anchor: ClashAnchor = firstInput): RouteTable {
   const diagnostics: Diagnostic[] = [];
   const routes: Route[] = [];
   const redirects: Redirect[] = [];
@@ -84,13 +84,26 @@ export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Con
   for (const [outFile, inputs] of claims) {
     if (inputs.length < 2) continue;
     const path = outFile === 'index.html' ? '/' : `/${outFile.replace(/\.html$/, '')}`;
-    diagnostics.push({ ...messages.duplicateRoute(path, inputs), file: inputs[0].replace(/ \(alias .*\)$/, '') });
+    const anchored = anchor(inputs, path);
+    diagnostics.push({ ...messages.duplicateRoute(path, anchored.inputs), ...anchored.at });
   }
 
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   redirects.sort((a, b) => (a.from < b.from ? -1 : 1));
   return { routes, redirects, diagnostics, failed };
 }
+
+/**
+ * Where a clash of inputs at one address is reported: the inputs in the order the message names
+ * them, the one that causes it first, and its place (file, line, column).
+ */
+export type ClashAnchor = (inputs: string[], path: string) => { inputs: string[]; at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> };
+
+/** The default anchor: the first input, at its file. */
+const firstInput: ClashAnchor = (inputs) => ({ inputs, at: { file: inputFile(inputs[0]) } });
+
+/** The file an input of the route table names: `content/pages/a.md (alias /b)` → `content/pages/a.md`. */
+export const inputFile = (input: string): string => input.replace(/ \(alias .*\)$/, '');
 
 /** An entry left out because of an error in its file, and the slug its page would have. */
 export interface BrokenEntry {

@@ -8,12 +8,48 @@ import { sitePathProblem } from '../write/site-path.ts';
  */
 export const dateField = () =>
   z
-    .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written as YYYY-MM-DD')])
+    .union([z.date(), z.string()])
     .transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v))
     .superRefine((value, ctx) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: 'expected a date written as YYYY-MM-DD', input: value, params: { hint: dateHint(value) } });
+        return;
+      }
       const problem = impossibleDate(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value, params: { impossibleDate: problem } });
     });
+
+/**
+ * How to write a date given some other way, read the way it is most likely meant: `27/11/2026`
+ * (a day above 12 first, as most of the world writes it) → "write it as 2026-11-27"; `11/27/2026`
+ * (the US order) likewise; `05/06/2026`, which could be either, gets both readings; `5 January
+ * 2025`, `January 5, 2025` and `2025/1/5` their one.
+ */
+export function dateHint(text: string): string {
+  const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const real = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+  const general = 'write it as YYYY-MM-DD: the year, the month and the day, e.g. 2025-01-31 for 31 January 2025';
+  const t = text.trim();
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
+  if (m) return real(+m[1], +m[2], +m[3]) ? `write it as ${iso(+m[1], +m[2], +m[3])}` : general;
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t);
+  if (m) {
+    const [a, b, y] = [+m[1], +m[2], +m[3]];
+    const dayFirst = real(y, b, a) ? iso(y, b, a) : undefined;
+    const monthFirst = real(y, a, b) ? iso(y, a, b) : undefined;
+    if (dayFirst && monthFirst && dayFirst !== monthFirst) {
+      return `write it as ${dayFirst} (${a} ${MONTHS[b - 1]}) or ${monthFirst} (${b} ${MONTHS[a - 1]}), whichever you mean`;
+    }
+    const one = dayFirst ?? monthFirst;
+    return one ? `write it as ${one}` : general;
+  }
+  const month = (name: string) => MONTHS.findIndex((n) => n.toLowerCase().startsWith(name.toLowerCase().slice(0, 3))) + 1;
+  m = /^(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})$/.exec(t) ?? null;
+  if (m && month(m[2]) && real(+m[3], month(m[2]), +m[1])) return `write it as ${iso(+m[3], month(m[2]), +m[1])}`;
+  m = /^([A-Za-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(t);
+  if (m && month(m[1]) && real(+m[3], month(m[1]), +m[2])) return `write it as ${iso(+m[3], month(m[1]), +m[2])}`;
+  return general;
+}
 
 /**
  * An ISO date-time with its offset, such as `2026-06-16T23:59:00-04:00`, naming a real day and a

@@ -3,6 +3,7 @@ import { controlCharacterProblem } from '../load/load.ts';
 import { loadFile, readContent } from '../site-state.ts';
 import type { CollectionSpec, ContentOf, ScaffoldInput, SiteConfig } from '../types.ts';
 import { validateContent, validateRecord } from './validate.ts';
+import { buildRouteTable, inputFile } from '../routes/routes.ts';
 
 /**
  * What a scaffold (`heartnotes new`) is given besides the title: every file that validates,
@@ -44,4 +45,36 @@ function fileProblems({ file, text }: ScaffoldFile, config: SiteConfig, today: s
   if (!loaded.record) return loaded.diagnostics;
   const spec = config.collections[loaded.record.collection];
   return validateRecord(loaded.record, spec, { drafts: true, today }).diagnostics;
+}
+
+/**
+ * What the file a scaffold made would clash with once it is among the others: another page at its
+ * address (in any collection: `new page "Breakup recovery guide"` beside the guide of that
+ * address), or an entry of its collection with its slug, id or title. One sentence naming the
+ * other file, or undefined. Drafts and scheduled entries count, as they do in the build.
+ */
+export function scaffoldClash(root: string, config: SiteConfig, made: ScaffoldFile, today: string): string | undefined {
+  const files = readContent(root, config);
+  files.set(made.file, loadFile(made.file, made.text, config));
+  const records = [...files.values()].flatMap((f) => (f.record ? [f.record] : []));
+  const validated = validateContent(records, config.collections, { drafts: true, today });
+  const duplicate = validated.diagnostics.find((d) => d.code.startsWith('content/duplicate') && d.message.includes(made.file));
+  if (duplicate) {
+    const [, field, value] = /^(\w+) (.+?) is used by /.exec(duplicate.message) ?? ['', 'slug', ''];
+    return `its ${field} ${value} is already that of ${otherFiles(duplicate.message, made.file)}`;
+  }
+  let clash: string | undefined;
+  const content = validated.content as ContentOf<Record<string, CollectionSpec>>;
+  buildRouteTable(config.routes, config.prepare ? config.prepare(content) : content, validated.failed, (inputs, path) => {
+    const others = inputs.filter((i) => inputFile(i) !== made.file);
+    if (others.length < inputs.length) clash ??= `its address ${path} is already that of ${others.join(', ')}`;
+    return { inputs, at: { file: inputFile(inputs[0]) } };
+  });
+  return clash;
+}
+
+/** The files a duplicate's message lists, less `file`: "a.md:2:5, b.md:2:5" → "b.md (line 2)". */
+function otherFiles(message: string, file: string): string {
+  const list = message.replace(/^.* entries: /, '').split(', ');
+  return list.filter((f) => !f.startsWith(`${file}:`) && f !== file).map((f) => f.replace(/:(\d+):\d+$/, ' (line $1)')).join(', ');
 }

@@ -22,6 +22,12 @@ export interface ValidateResult {
   diagnostics: Diagnostic[];
   /** Drafts and future-dated entries not published, in file order. */
   leftOut: LeftOut[];
+  /**
+   * Those entries themselves, by collection (marked `draft` or `scheduled`): not published, but
+   * checked like every entry, so one that would fail the build on its publication date (a
+   * misspelt category, a dead link, an address another entry has) fails it now.
+   */
+  unpublishedEntries: Record<string, Entry[]>;
   /** The entries in `leftOut` by the slug their page would have, so a link to one can say why it is missing. */
   unpublished: Map<string, LeftOut>;
   /** Markdown records that failed their schema, with the slug they would have had. */
@@ -53,6 +59,8 @@ export interface ValidateOptions {
   today?: string;
   /** Data collections whose file exists, read or not: one that failed to parse is not also missing (default: those with a record). */
   existing?: Set<string>;
+  /** When a content file was last modified (optional): of two entries that clash, the newer is the one the error is at. */
+  modified?: (file: string) => number | undefined;
 }
 
 /**
@@ -76,6 +84,7 @@ export function validateContent(
   const recordOf = new Map(records.map((r) => [r.file, r]));
   for (const [name, spec] of Object.entries(collections)) content[name] = spec.kind === 'markdown' ? [] : undefined;
 
+  const unpublishedEntries: Record<string, Entry[]> = {};
   for (const record of records) {
     const result = check(record, collections[record.collection], { drafts: options.drafts, today });
     diagnostics.push(...result.diagnostics);
@@ -86,11 +95,13 @@ export function validateContent(
       leftOut.push(out);
       unpublished.set(slugOf(record), out);
     }
+    if (result.unpublished) (unpublishedEntries[record.collection] ??= []).push(result.unpublished);
     if (result.diagnostics.length && record.kind === 'markdown') failed.push({ file: record.file, slug: slugOf(record) });
-    if (result.entry || result.data !== undefined) images.push(...findImages(record));
+    if (result.entry || result.unpublished || result.data !== undefined) images.push(...findImages(record));
   }
 
   const present = new Set(records.map((r) => r.collection));
+  const newest = newestFirst(options.modified);
   for (const [name, spec] of Object.entries(collections)) {
     // A data file that exists but failed to parse or validate has been reported; it is not missing.
     if (spec.kind === 'json' && content[name] === undefined && !present.has(name) && !options.existing?.has(name)) {
@@ -100,9 +111,11 @@ export function validateContent(
     }
     if (spec.kind === 'markdown') {
       const entries = content[name] as Entry[];
-      const duplicates = findDuplicateSlugs(name, entries);
+      // Drafts and scheduled entries take their slug, id and title as much as published ones do.
+      const every = [...entries, ...(unpublishedEntries[name] ?? [])];
+      const duplicates = findDuplicateSlugs(name, every, recordOf, newest);
       diagnostics.push(...duplicates);
-      diagnostics.push(...findDuplicateFields(name, entries, recordOf));
+      diagnostics.push(...findDuplicateFields(name, every, recordOf, newest));
       // Only the first entry of a slug is kept, so the same mistake is not reported again as two
       // inputs of one page by the route table.
       if (duplicates.length) {
@@ -111,8 +124,36 @@ export function validateContent(
       }
     }
   }
-  return { content, diagnostics, leftOut, unpublished, failed, images };
+  return { content, diagnostics, leftOut, unpublishedEntries, unpublished, failed, images };
 }
+
+/**
+ * Orders the entries (or files) of a clash so that the one that causes it comes first: the file
+ * modified last; failing that, the first `prefer` holds for (one not published yet: a new draft
+ * beside a published entry); then the one later in file order. The error is anchored at it,
+ * naming the others.
+ */
+export function newestFirst(modified: ((file: string) => number | undefined) | undefined) {
+  return <T>(items: T[], fileOf: (item: T) => string, ...prefer: ((item: T) => boolean)[]): T[] => {
+    const time = (item: T) => modified?.(fileOf(item)) ?? 0;
+    const latest = Math.max(...items.map(time));
+    // Files written within a moment of each other (one checkout, one copy) are as old as each other.
+    const isNewest = (item: T) => time(item) >= latest - SAME_AGE_MS;
+    return [...items].sort((a, b) => {
+      for (const p of [isNewest, ...prefer]) {
+        const byState = Number(p(b)) - Number(p(a));
+        if (byState) return byState;
+      }
+      const [fa, fb] = [fileOf(a), fileOf(b)];
+      return fa < fb ? 1 : fa > fb ? -1 : 0;
+    });
+  };
+}
+
+/** Files modified less than this far apart count as written together (a clone, a copy of the project). */
+const SAME_AGE_MS = 2000;
+
+type Newest = ReturnType<typeof newestFirst>;
 
 /** The slug a Markdown record has, or would have once it validates. */
 function slugOf(record: ContentRecord): string {
@@ -147,7 +188,7 @@ function findImages(record: ContentRecord): ImageRef[] {
  * Entries of one collection that share an `id` (where the collection has one) or a title: two
  * pages a reader cannot tell apart, or two records a listing keyed by id would merge.
  */
-export function findDuplicateFields(collection: string, entries: Entry[], recordOf: Map<string, ContentRecord>): Diagnostic[] {
+export function findDuplicateFields(collection: string, entries: Entry[], recordOf: Map<string, ContentRecord>, newest: Newest = newestFirst(undefined)): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const field of ['id', 'title'] as const) {
     const byValue = new Map<string, Entry[]>();
@@ -157,8 +198,9 @@ export function findDuplicateFields(collection: string, entries: Entry[], record
       const key = typeof value === 'string' ? value.trim().toLowerCase() : String(value);
       byValue.set(key, [...(byValue.get(key) ?? []), e]);
     }
-    for (const list of byValue.values()) {
-      if (list.length < 2) continue;
+    for (const group of byValue.values()) {
+      if (group.length < 2) continue;
+      const list = newest(group, (e) => e.file, isUnpublishedEntry);
       const at = list.map((e) => {
         const record = recordOf.get(e.file);
         return record ? { file: e.file, ...locateField(record, [field], 'value') } : { file: e.file };
@@ -170,6 +212,8 @@ export function findDuplicateFields(collection: string, entries: Entry[], record
   return out;
 }
 
+const isUnpublishedEntry = (e: Entry) => Boolean(e.draft || e.scheduled);
+
 /** One record after its schema: the data (JSON), the entry (Markdown; none for a draft left out), or its problems. */
 export interface ValidatedRecord {
   diagnostics: Diagnostic[];
@@ -177,6 +221,8 @@ export interface ValidatedRecord {
   entry?: Entry;
   /** Why a valid entry was not published (optional). */
   leftOut?: Omit<LeftOut, 'file'>;
+  /** That entry, marked `draft` or `scheduled`: checked, not published (optional). */
+  unpublished?: Entry;
 }
 
 /** Checks one record against its collection's schema; the same result for the same record and options. */
@@ -198,11 +244,11 @@ export function validateRecord(
   if (body.length) return { diagnostics: body };
   const draft = data.draft === true;
   const scheduled = typeof data.date === 'string' && data.date > options.today ? data.date : undefined;
-  if (!options.drafts && draft) return { diagnostics: [], leftOut: { reason: 'draft' } };
-  if (!options.drafts && scheduled) return { diagnostics: [], leftOut: { reason: 'scheduled', date: scheduled } };
-  // A draft is unfinished by definition, so it may keep the scaffold's text; anything published may not.
+  // A draft is unfinished by definition, so it may keep the scaffold's text; anything else may
+  // not, a scheduled entry included: its publication is unattended, and would fail on the day.
+  // Such text is a mistake of wording only: the entry is still there for the checks across
+  // entries (its category, the links to it), so every mistake of it is said in one build.
   const unfinished = draft ? [] : scaffoldTextLeft(record, data, spec.scaffoldText ?? []);
-  if (unfinished.length) return { diagnostics: unfinished };
   const id = basename(record.file, '.md');
   const entry: Entry = {
     id,
@@ -211,10 +257,12 @@ export function validateRecord(
     data,
     body: spec.placeholders ? fillPlaceholders(record.body, data) : record.body,
     bodyLine: record.bodyLine,
-    // Only `drafts` builds (dev) get here with either; templates mark such pages (PageProps.page).
+    // Published only by `drafts` builds (dev); templates mark such pages (PageProps.page).
     ...(draft ? { draft: true as const } : scheduled ? { scheduled } : {}),
   };
-  return { diagnostics: [], entry };
+  if (!options.drafts && draft) return { diagnostics: unfinished, leftOut: { reason: 'draft' }, unpublished: entry };
+  if (!options.drafts && scheduled) return { diagnostics: unfinished, leftOut: { reason: 'scheduled', date: scheduled }, unpublished: entry };
+  return { diagnostics: unfinished, entry };
 }
 
 /**
@@ -272,16 +320,30 @@ function placeholderProblems(record: ContentRecord, spec: CollectionSpec): Diagn
   });
 }
 
-/** Entries of one collection that share a slug, so would write the same page. */
-export function findDuplicateSlugs(collection: string, entries: Entry[]): Diagnostic[] {
+/**
+ * Entries of one collection that share a slug, so would write the same page: one error, at the
+ * newer entry's `slug:` line (or its file, when the file name is the slug), naming the others.
+ */
+export function findDuplicateSlugs(collection: string, entries: Entry[], recordOf: Map<string, ContentRecord> = new Map(), newest: Newest = newestFirst(undefined)): Diagnostic[] {
   const bySlug = new Map<string, Entry[]>();
   for (const e of entries) bySlug.set(e.slug, [...(bySlug.get(e.slug) ?? []), e]);
   const out: Diagnostic[] = [];
-  for (const [slug, list] of bySlug) {
-    if (list.length < 2) continue;
-    out.push({ ...messages.duplicateSlug(slug, collection, list.map((e) => e.file)), file: list[0].file });
+  for (const [slug, group] of bySlug) {
+    if (group.length < 2) continue;
+    // Failing a newer file, the one that sets `slug:` to another's address is the cause.
+    const setsSlug = (e: Entry) => typeof (recordOf.get(e.file)?.data as { slug?: unknown } | undefined)?.slug === 'string';
+    const list = newest(group, (e) => e.file, isUnpublishedEntry, setsSlug);
+    const at = list.map((e) => slugLocation(e, recordOf.get(e.file)));
+    out.push({ ...messages.duplicateSlug(slug, collection, at.map(formatLocation)), ...at[0] });
   }
   return out;
+}
+
+/** Where an entry's slug is written: its `slug:` value, or the file's start when the file name is the slug. */
+function slugLocation(entry: Entry, record: ContentRecord | undefined): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
+  if (!record) return { file: entry.file };
+  if (typeof (record.data as { slug?: unknown } | null)?.slug === 'string') return { file: entry.file, ...locateField(record, ['slug'], 'value') };
+  return { file: entry.file, line: 1, column: 1 };
 }
 
 interface ZodIssueLike {
