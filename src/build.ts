@@ -330,7 +330,7 @@ function startSearch(run: BuildRun, compiled: { config: SiteConfig; versionKey: 
     run.searchParts = run.manifest?.searchParts;
     return;
   }
-  const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, keptIn: plan.write.has(r.outFile) ? undefined : run.outDir }));
+  const pages = state.routes.map((r) => ({ path: r.path, outFile: r.outFile, noindex: r.noindex, keptIn: plan.write.has(r.outFile) ? undefined : run.outDir }));
   // Parts whose pages give the same records as last time are kept, not built again.
   run.searchReusable = plan.mode === 'incremental' ? previousParts(run.manifest?.searchParts, run.manifest?.files ?? {}, run.outDir) : undefined;
   const reuse = new Map([...(run.searchReusable ?? [])].map(([dir, part]) => [dir, part.key]));

@@ -213,6 +213,8 @@ export function validateRecord(
     bodyLine: record.bodyLine,
     // Only `drafts` builds (dev) get here with either; templates mark such pages (PageProps.page).
     ...(draft ? { draft: true as const } : scheduled ? { scheduled } : {}),
+    // Published, but kept out of listings, the sitemap, the feed and the search index (Entry.unlisted).
+    ...(data.unlisted === true ? { unlisted: true as const } : {}),
   };
   return { diagnostics: [], entry };
 }
