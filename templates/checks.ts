@@ -35,8 +35,8 @@ function taxonomyProblems(content: SiteContent): ContentProblem[] {
       problems.push({
         entry,
         field: 'category',
-        message: `"${category}" is not a topic listed in content/data/categories.json`,
-        hint: `${typo ? `did you mean "${typo}"? ` : ''}The topics: ${byCloseness(category, names).join(', ')} (a new topic is a new entry there)`,
+        message: `"${category}" is not a category listed in content/data/categories.json`,
+        hint: `${typo ? `did you mean "${typo}"? ` : ''}The categories, nearest first: ${byCloseness(category, names).join(', ')} (a new one is a new entry of "categories" there)`,
       });
     }
     entry.data.tags.forEach((tag, i) => {

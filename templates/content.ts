@@ -227,7 +227,8 @@ export function topicProps(kind: Listable['kind'], entry: Listable['entry'], c: 
   const info = entry.data.category === undefined ? undefined : topicNamed(entry.data.category, c);
   return {
     ...(info ? { topic: { title: info.title, path: topicPath(info) } } : {}),
-    tags: entry.data.tags.map(tagLink),
+    // A tag no topic lists has no page; the site's checks report it at its line.
+    tags: entry.data.tags.filter((t) => allTags(c).some((known) => known.path === tagLink(t).path)).map(tagLink),
     more: info ? moreInTopic({ kind, entry }, info, c, count).map((item) => listableCard(item, c)) : [],
   };
 }
