@@ -388,7 +388,8 @@ describe('every sitemap page at 375 and 1280 px', () => {
       return loc.pathname + loc.search;
     });
     const paths = onePerListing(listed);
-    expect(paths.length).toBeGreaterThanOrEqual(60);
+    // 56 since issue 30: nine sub-category pages became redirects, four off-topic pages are unlisted.
+    expect(paths.length).toBeGreaterThanOrEqual(50);
     const violations: string[] = [];
     const failures: string[] = [];
     const checked: string[] = [];
