@@ -37,8 +37,8 @@ const WORDS = (
   'profile app match swipe meet safely public place honesty story shared memory'
 ).split(' ');
 const GLUE = 'the a and to of with for your when it is that you can be more about how often'.split(' ');
-// Categories the site knows (content/data/categories.json): a build refuses any other.
-const CATEGORIES = ['Relationship', 'Dating', 'Breakup Recovery', 'Self-Improvement', 'Communication', 'Relationships'];
+// The topics the site knows (content/data/categories.json): a build refuses any other category.
+const CATEGORIES = ['Relationships', 'Dating', 'Breakups', 'Self-care', 'Gifts'];
 const AUTHORS = ['The Heart Notes editors', 'Maya Ellis', 'Jonah Park', 'Priya Nair'];
 
 /** One article's Markdown, from its own seed: page i's text does not depend on the others. */

@@ -412,8 +412,8 @@ function startSearch(run: BuildRun, compiled: { config: SiteConfig; versionKey: 
   }
   const previous = run.manifest?.files ?? {};
   const pages = state.routes.map((r) => {
-    if (plan.write.has(r.outFile)) return { path: r.path, outFile: r.outFile };
-    return { path: r.path, outFile: r.outFile, keptIn: run.outDir, ...(previous[r.outFile]?.record === undefined ? {} : { record: previous[r.outFile].record }) };
+    if (plan.write.has(r.outFile)) return { path: r.path, outFile: r.outFile, noindex: r.noindex };
+    return { path: r.path, outFile: r.outFile, noindex: r.noindex, keptIn: run.outDir, ...(previous[r.outFile]?.record === undefined ? {} : { record: previous[r.outFile].record }) };
   });
   // Parts whose pages give the same records as last time are kept, not built again.
   run.searchReusable = plan.mode === 'incremental' ? previousParts(run.manifest?.searchParts, run.manifest?.files ?? {}, run.outDir) : undefined;

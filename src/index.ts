@@ -28,6 +28,9 @@ export type {
 /** Schema building blocks for collections: dates, date-times, site paths, image paths, slugs. */
 export { dateField, dateTimeField, imagePath, sitePath, slugField, webUrl } from './pipeline/validate/fields.ts';
 
+/** Listings leave out `unlisted: true` entries, whose pages stay published but unannounced. */
+export { listed } from './pipeline/validate/listed.ts';
+
 /** "Did you mean …": the nearest name to a mistyped one, and candidates ordered nearest first (for a site's `checks`). */
 export { byCloseness, closest } from './pipeline/validate/closest.ts';
 

@@ -1,15 +1,14 @@
 import { byCloseness, closest, type ContentProblem, type Entry } from '../src/index.ts';
-import type { SiteContent } from './content.ts';
+import { tagSlug, type SiteContent } from './content.ts';
 
-/** The category names an entry may use: every category page's and sidebar group's title, and the labels. */
+/** The names an entry's `category` may take: the topics' titles in content/data/categories.json. */
 export function categoryNames({ categories }: SiteContent): string[] {
-  return [...new Set([...categories.categories.map((c) => c.title), ...categories.groups.map((g) => g.title), ...categories.labels])];
+  return categories.categories.map((c) => c.title);
 }
 
 /**
  * The names an entry's `category` may take, by their lower-case form: `category: dating` is
- * `Dating`, however the editor capitalised it. A category page's key (`dating`,
- * `dating/first-dates`) names it too.
+ * `Dating`, however the editor capitalised it. A topic page's key (`dating`) names it too.
  */
 export function categoryLookup(content: SiteContent): Map<string, string> {
   const byLower = new Map<string, string>();
@@ -18,29 +17,78 @@ export function categoryLookup(content: SiteContent): Map<string, string> {
   return byLower;
 }
 
-/** The entries that carry a `category` checked against content/data/categories.json. */
-const categorised = (content: SiteContent) => [...content.articles, ...content.guides, ...content.gifts];
+/** The site's tags: every topic's `tags`, once each. */
+export function tagNames({ categories }: SiteContent): string[] {
+  return [...new Set(categories.categories.flatMap((c) => c.tags))];
+}
 
 /**
- * The site's rules across files (`checks` in site.config.ts): an article's, guide's or gift
- * guide's `category` must be a name content/data/categories.json lists (in any case), or a typo
- * is published as a category of its own.
+ * The site's rules across files (`checks` in site.config.ts), each reported at the field's line:
+ * - an entry's `category` must be a topic, and its `tags` the topics' tags, or a typo is published
+ *   as a topic or tag of its own (docs/product.md, "One taxonomy");
+ * - a page marked `unlisted` must not be featured or listed by hand in a data file, since it is
+ *   kept only so that old links still work (docs/product.md, "One topic").
  */
 export function checks(content: SiteContent): ContentProblem[] {
+  return [...taxonomyProblems(content), ...unlistedPicks(content)];
+}
+
+function taxonomyProblems(content: SiteContent): ContentProblem[] {
   const names = categoryNames(content);
   const known = categoryLookup(content);
+  const tags = tagNames(content);
+  const knownTags = new Set(tags.map(tagSlug));
   const problems: ContentProblem[] = [];
-  for (const entry of categorised(content)) {
+  const entries: Entry<{ category?: string; tags: string[] }>[] = [...content.articles, ...content.guides, ...content.gifts, ...content.reviews];
+  for (const entry of entries) {
     const category = entry.data.category;
-    if (known.has(category.trim().toLowerCase())) continue;
-    const typo = closest(category, names);
-    problems.push({
-      entry,
-      field: 'category',
-      message: `"${category}" is not a category listed in content/data/categories.json`,
-      hint: `${typo ? `did you mean "${typo}"? ` : ''}The categories, nearest first: ${byCloseness(category, names).join(', ')} (a new label goes in "labels" there)`,
+    if (category !== undefined && !known.has(category.trim().toLowerCase())) {
+      const typo = closest(category, names);
+      problems.push({
+        entry,
+        field: 'category',
+        message: `"${category}" is not a category listed in content/data/categories.json`,
+        hint: `${typo ? `did you mean "${typo}"? ` : ''}The categories, nearest first: ${byCloseness(category, names).join(', ')} (a new one is a new entry of "categories" there)`,
+      });
+    }
+    entry.data.tags.forEach((tag, i) => {
+      if (knownTags.has(tagSlug(tag))) return;
+      const typo = closest(tag, tags);
+      problems.push({
+        entry,
+        field: ['tags', i],
+        message: `"${tag}" is not a tag of any topic in content/data/categories.json`,
+        hint: `${typo ? `did you mean "${typo}"? ` : ''}A new tag goes in the "tags" of the topic it belongs to there`,
+      });
     });
   }
+  return problems;
+}
+
+/** Data files that feature or list, by slug or id, a page marked `unlisted`. */
+function unlistedPicks(c: SiteContent): ContentProblem[] {
+  const unlisted = new Map<string, string>();
+  for (const e of [...c.guides, ...c.gifts, ...c.reviews]) if (e.data.unlisted) unlisted.set(e.slug, e.file);
+  const unlistedIds = new Map(c.articles.filter((a) => a.data.unlisted).map((a) => [a.data.id, a.file]));
+  const problems: ContentProblem[] = [];
+  const flag = (file: string, field: (string | number)[], slug: string, target: string) =>
+    problems.push({
+      entry: file,
+      field,
+      message: `"${slug}" is unlisted (${target}), so it is not featured or listed anywhere`,
+      hint: 'remove it here, or remove "unlisted: true" from its file (docs/product.md, "One topic")',
+    });
+  const refs: [string, string, string[]][] = [
+    ['content/data/home.json', 'guideCards', c.home.guideCards],
+    ['content/data/home.json', 'featuredReviews', c.home.featuredReviews],
+  ];
+  for (const [file, field, slugs] of refs) slugs.forEach((slug, i) => unlisted.has(slug) && flag(file, [field, i], slug, unlisted.get(slug)!));
+  c.features.forEach((ref, i) => unlisted.has(ref.slug) && flag('content/data/features.json', [i, 'slug'], ref.slug, unlisted.get(ref.slug)!));
+  c.guideIndex.forEach((ref, i) => unlisted.has(ref.slug) && flag('content/data/guide-index.json', [i, 'slug'], ref.slug, unlisted.get(ref.slug)!));
+  c.categories.categories.forEach((info, n) => {
+    info.guides.forEach((slug, i) => unlisted.has(slug) && flag('content/data/categories.json', ['categories', n, 'guides', i], slug, unlisted.get(slug)!));
+    info.hotArticles.forEach((id, i) => unlistedIds.has(id) && flag('content/data/categories.json', ['categories', n, 'hotArticles', i], String(id), unlistedIds.get(id)!));
+  });
   return problems;
 }
 
@@ -51,15 +99,16 @@ export function checks(content: SiteContent): ContentProblem[] {
  */
 export function canonicalCategories(content: SiteContent): SiteContent {
   const known = categoryLookup(content);
-  const canonical = <E extends Entry<{ category: string }>>(entries: E[]): E[] => {
+  const canonical = <E extends Entry<{ category?: string }>>(entries: E[]): E[] => {
     let changed = false;
     const out = entries.map((entry) => {
-      const name = known.get(entry.data.category.trim().toLowerCase());
-      if (name === undefined || name === entry.data.category) return entry;
+      const written = entry.data.category;
+      const name = written === undefined ? undefined : known.get(written.trim().toLowerCase());
+      if (name === undefined || name === written) return entry;
       changed = true;
       return { ...entry, data: { ...entry.data, category: name } };
     });
     return changed ? out : entries;
   };
-  return { ...content, articles: canonical(content.articles), guides: canonical(content.guides), gifts: canonical(content.gifts) };
+  return { ...content, articles: canonical(content.articles), guides: canonical(content.guides), gifts: canonical(content.gifts), reviews: canonical(content.reviews) };
 }

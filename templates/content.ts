@@ -1,4 +1,4 @@
-import type { ContentOf, Entry, EntryPageProps, PageProps } from '../src/index.ts';
+import { listed, type ContentOf, type Entry, type EntryPageProps, type PageProps } from '../src/index.ts';
 import type { collections } from './collections.ts';
 import type { ArticleData, CardRef, ReviewData } from './schemas.ts';
 
@@ -7,8 +7,19 @@ export type SiteContent = ContentOf<typeof collections>;
 
 /** What every template receives as `site.shared`. */
 export function sharedData(content: SiteContent) {
-  const { site, nav, partners, categories, thirdParties } = content;
-  return { site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear }, nav, partners, categoryGroups: categories.groups, thirdParties };
+  const { site, nav, partners, thirdParties } = content;
+  return { site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear }, nav, partners, topics: sidebarTopics(content), thirdParties };
+}
+
+/** A topic as the sidebar shows it: its page and its tags' pages. Read from categories.json alone, so no entry's edit changes every page. */
+export interface SidebarTopic {
+  title: string;
+  path: string;
+  tags: TagLink[];
+}
+
+function sidebarTopics({ categories }: SiteContent): SidebarTopic[] {
+  return categories.categories.map((info) => ({ title: info.title, path: topicPath(info), tags: info.tags.map(tagLink) }));
 }
 
 /**
@@ -44,7 +55,10 @@ export interface Card {
   excerpt: string;
   coverImage: string;
   coverAlt: string;
+  /** The kicker: the entry's topic ('' for none). */
   category: string;
+  /** Where the kicker links: the topic's page (optional). */
+  categoryPath?: string;
   date?: string;
   icon?: string;
 }
@@ -52,12 +66,12 @@ export interface Card {
 export const byDateDesc = (a: Entry<ArticleData>, b: Entry<ArticleData>) =>
   a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.data.id - b.data.id;
 
-export function articleCard(entry: Entry<ArticleData>): Card {
-  const { title, excerpt, date, coverImage, coverAlt, category } = entry.data;
-  return { href: `/post/${entry.slug}`, title, excerpt, date, coverImage, coverAlt, category };
+export function articleCard(entry: Entry<ArticleData>, c: SiteContent): Card {
+  const { title, excerpt, date, coverImage, coverAlt } = entry.data;
+  return { href: `/post/${entry.slug}`, title, excerpt, date, coverImage, coverAlt, ...kicker(entry.data.category, c) };
 }
 
-export function reviewCard(entry: Entry<ReviewData>): Card {
+export function reviewCard(entry: Entry<ReviewData>, c: SiteContent): Card {
   const d = entry.data;
   return {
     href: `/affiliate/${entry.slug}`,
@@ -65,9 +79,16 @@ export function reviewCard(entry: Entry<ReviewData>): Card {
     excerpt: d.excerpt ?? '',
     coverImage: d.coverImage,
     coverAlt: d.coverAlt,
-    category: 'Review',
+    // A review of something off the site's topic has none: it is labelled as what it is.
+    ...(d.category ? kicker(d.category, c) : { category: 'Review', categoryPath: '/posts' }),
     date: d.date,
   };
+}
+
+/** A card's kicker: the topic's name, linked to its page. */
+function kicker(name: string | undefined, c: SiteContent): Pick<Card, 'category' | 'categoryPath'> {
+  const info = name === undefined ? undefined : topicNamed(name, c);
+  return info ? { category: info.title, categoryPath: topicPath(info) } : { category: name ?? '' };
 }
 
 /**
@@ -92,172 +113,161 @@ export function resolveCard(ref: CardRef, content: SiteContent, href: string): C
     content.promos.find((p) => p.id === ref.slug);
   if (!target) throw new Error(`a card points to "${ref.slug}", which is no guide, gift page, review or promo`);
   const t: Partial<Card> = target;
+  const review = 'productName' in t;
   return {
     href,
     title: ref.title ?? t.title ?? ref.slug,
     excerpt: ref.excerpt ?? t.excerpt ?? '',
     coverImage: ref.coverImage ?? t.coverImage ?? '/images/covers/default.svg',
     coverAlt: ref.coverAlt ?? t.coverAlt ?? '',
-    category: ref.category ?? t.category ?? ('productName' in t ? 'Review' : ''),
+    // A card is labelled with its page's topic, the one taxonomy (docs/product.md, "One taxonomy").
+    ...(t.category ? kicker(t.category, content) : review ? { category: 'Review', categoryPath: '/posts' } : { category: '' }),
     date: ref.date ?? t.date,
     icon: ref.icon,
   };
 }
 
-// ── Finding things: categories, tags, related articles ──────────────────────────────────────────
+// ── Finding things: topics, tags, related reading ─────────────────────────────────────────────────
 
-type CategoryInfoOf = SiteContent['categories']['categories'][number];
-/** An article, guide or gift guide, as the category and tag pages list it. */
-export type Listable = { kind: 'article' | 'guide' | 'gift'; entry: Entry<{ title: string; category: string; date: string }> };
+type TopicInfo = SiteContent['categories']['categories'][number];
 
-const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((w) => w.replace(/s$/, ''));
+/** A link to a tag's page. */
+export type TagLink = {
+  tag: string;
+  path: string;
+};
 
-/**
- * The category page (its key, e.g. "dating") an entry's `category` name files it under, if any:
- * the page whose title it is; else the page of the sidebar group whose title it is ("Relationship
- * Advice" → relationships); else the page whose title is the name or its first words, plurals
- * aside ("Relationship" → Relationships, "Dating Advice" → Dating; the longest title wins).
- * Labels matching none ("Breakup Recovery", "Gift Guides") have no page.
- */
-export function categoryKeyOf(name: string, { categories }: SiteContent): string | undefined {
-  // Asked for every entry by every category page and related list: worked out once per name.
-  let known = categoryKeys.get(categories);
-  if (!known) categoryKeys.set(categories, (known = new Map()));
-  if (!known.has(name)) known.set(name, findCategoryKey(name, categories));
-  return known.get(name);
+/** A tag's address part: "first dates" → first-dates, "mother's day" → mother-s-day. */
+export const tagSlug = (tag: string) => tag.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+export const tagLink = (tag: string): TagLink => ({ tag, path: `/tag/${tagSlug(tag)}` });
+
+export const topicPath = (info: Pick<TopicInfo, 'category'>) => `/category/${info.category}`;
+
+/** The topic an entry's `category` names (its title), if any. */
+export function topicNamed(name: string, { categories }: SiteContent): TopicInfo | undefined {
+  return categories.categories.find((info) => info.title === name);
 }
 
-const categoryKeys = new WeakMap<SiteContent['categories'], Map<string, string | undefined>>();
+/** An article, guide, gift guide or review, as topic and tag pages and related reading list it. */
+export type Listable = {
+  kind: 'article' | 'guide' | 'gift' | 'review';
+  entry: Entry<{ title: string; category?: string; tags: string[]; date: string; unlisted?: boolean }>;
+};
 
-function findCategoryKey(name: string, categories: SiteContent['categories']): string | undefined {
-  const exact = categories.categories.find((c) => c.title === name);
-  if (exact) return exact.category;
-  const group = categories.groups.find((g) => g.title === name);
-  if (group && categories.categories.some((c) => c.category === group.value)) return group.value;
-  const w = words(name);
-  let best: CategoryInfoOf | undefined;
-  for (const c of categories.categories) {
-    const t = words(c.title);
-    if (t.length <= w.length && t.every((x, i) => x === w[i]) && (!best || words(best.title).length < t.length)) best = c;
-  }
-  return best?.category;
-}
-
-/** Every published article, guide and gift guide. */
+/** Every published, listed article, guide, gift guide and review (`unlisted` ones are left out). */
 export function listables(c: SiteContent): Listable[] {
-  return [
-    ...c.articles.map((entry) => ({ kind: 'article' as const, entry })),
-    ...c.guides.map((entry) => ({ kind: 'guide' as const, entry })),
-    ...c.gifts.map((entry) => ({ kind: 'gift' as const, entry })),
-  ];
+  let all = listablesOf.get(c);
+  if (!all) {
+    all = [
+      ...listed(c.articles).map((entry) => ({ kind: 'article' as const, entry })),
+      ...listed(c.guides).map((entry) => ({ kind: 'guide' as const, entry })),
+      ...listed(c.gifts).map((entry) => ({ kind: 'gift' as const, entry })),
+      ...listed(c.reviews).map((entry) => ({ kind: 'review' as const, entry })),
+    ].sort(byListableDate);
+    listablesOf.set(c, all);
+  }
+  return all;
 }
 
-export const listableHref = ({ kind, entry }: Listable) => (kind === 'article' ? `/post/${entry.slug}` : `/${entry.slug}`);
+const listablesOf = new WeakMap<SiteContent, Listable[]>();
+
+export const listableHref = ({ kind, entry }: Pick<Listable, 'kind' | 'entry'>) =>
+  kind === 'article' ? `/post/${entry.slug}` : kind === 'review' ? `/affiliate/${entry.slug}` : `/${entry.slug}`;
 
 /** Newest first; the same date by title, then address, so two builds agree. */
 export const byListableDate = (a: Listable, b: Listable) =>
   a.entry.data.date < b.entry.data.date ? 1 : a.entry.data.date > b.entry.data.date ? -1 : a.entry.data.title.localeCompare(b.entry.data.title) || listableHref(a).localeCompare(listableHref(b));
 
 export function listableCard(item: Listable, c: SiteContent): Card {
-  return item.kind === 'article' ? articleCard(item.entry as Entry<ArticleData>) : resolveCard({ slug: item.entry.slug }, c, listableHref(item));
+  if (item.kind === 'article') return articleCard(item.entry as unknown as Entry<ArticleData>, c);
+  if (item.kind === 'review') return reviewCard(item.entry as unknown as Entry<ReviewData>, c);
+  return resolveCard({ slug: item.entry.slug }, c, listableHref(item));
 }
 
 /**
- * Everything a category page lists: the entries whose `category` files them under it or under
- * one of its sub-topics, and the articles and guides its data (or a sub-topic's) features by
- * hand. Newest first.
+ * Everything a topic's page lists: the listed entries whose `category` is the topic's title, and
+ * the articles and guides its data features by hand. Newest first.
  */
-export function categoryMembers(info: CategoryInfoOf, c: SiteContent): Listable[] {
-  const keys = c.categories.categories.filter((x) => x.category === info.category || x.category.startsWith(`${info.category}/`));
-  const keySet = new Set(keys.map((k) => k.category));
+export function categoryMembers(info: TopicInfo, c: SiteContent): Listable[] {
   const all = listables(c);
-  const picked = new Set<Listable>();
-  for (const item of all) {
-    const key = categoryKeyOf(item.entry.data.category, c);
-    if (key && keySet.has(key)) picked.add(item);
+  const picked = new Set(all.filter((item) => item.entry.data.category === info.title));
+  for (const id of info.hotArticles) {
+    const hit = all.find((x) => x.kind === 'article' && (x.entry.data as { id?: number }).id === id);
+    if (hit) picked.add(hit);
   }
-  for (const k of keys) {
-    for (const id of k.hotArticles) {
-      const article = c.articles.find((a) => a.data.id === id);
-      const hit = article && all.find((x) => x.entry === article);
-      if (hit) picked.add(hit);
-    }
-    for (const slug of k.guides) {
-      const hit = all.find((x) => x.kind !== 'article' && x.entry.slug === slug);
-      if (hit) picked.add(hit);
-    }
+  for (const slug of info.guides) {
+    const hit = all.find((x) => (x.kind === 'guide' || x.kind === 'gift') && x.entry.slug === slug);
+    if (hit) picked.add(hit);
   }
-  return [...picked].sort(byListableDate);
+  return all.filter((item) => picked.has(item));
 }
 
-/** A tag's address part: "first dates" → first-dates. */
-export const tagSlug = (tag: string) => tag.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-/** Every tag a category page shows, once each (by slug), in the order they first appear. */
-export function allTags(c: SiteContent): { tag: string; slug: string }[] {
-  const seen = new Map<string, string>();
-  for (const info of c.categories.categories) for (const t of info.tags) if (!seen.has(tagSlug(t))) seen.set(tagSlug(t), t);
-  return [...seen].map(([slug, tag]) => ({ tag, slug }));
+/** Every tag of the site: the topics' tags, once each (by slug), in the order they first appear. */
+export function allTags(c: SiteContent): TagLink[] {
+  const seen = new Map<string, TagLink>();
+  for (const info of c.categories.categories) for (const t of info.tags) if (!seen.has(tagSlug(t))) seen.set(tagSlug(t), tagLink(t));
+  return [...seen.values()];
 }
 
-/** The tags an article carries: those of the category page its `category` files it under. */
-function articleTags(entry: Entry<ArticleData>, c: SiteContent): Set<string> {
-  const key = categoryKeyOf(entry.data.category, c);
-  let known = tagsByKey.get(c.categories);
-  if (!known) tagsByKey.set(c.categories, (known = new Map()));
-  if (!known.has(key)) {
-    const info = c.categories.categories.find((x) => x.category === key);
-    known.set(key, new Set((info?.tags ?? []).map(tagSlug)));
-  }
-  return known.get(key)!;
+/** The listed entries carrying a tag, newest first. */
+export function taggedWith(slug: string, c: SiteContent): Listable[] {
+  return listables(c).filter((item) => item.entry.data.tags.some((t) => tagSlug(t) === slug));
 }
 
-const tagsByKey = new WeakMap<SiteContent['categories'], Map<string | undefined, Set<string>>>();
-/** Articles filed under one `category` name, newest first, with that name's category page and tags. */
-interface ArticleGroup {
-  name: string;
-  key: string | undefined;
-  tags: Set<string>;
-  newestFirst: Entry<ArticleData>[];
+/** What an entry page shows about where it belongs: its topic, its tags, and more reading in the topic. */
+export type TopicProps = {
+  topic?: { title: string; path: string };
+  tags: TagLink[];
+  more: Card[];
+};
+
+/** The entry page's `TopicProps`: `more` holds up to `count` other listed entries of its topic (`moreInTopic`). */
+export function topicProps(kind: Listable['kind'], entry: Listable['entry'], c: SiteContent, count = MORE_IN_TOPIC): TopicProps {
+  const info = entry.data.category === undefined ? undefined : topicNamed(entry.data.category, c);
+  return {
+    ...(info ? { topic: { title: info.title, path: topicPath(info) } } : {}),
+    // A tag no topic lists has no page; the site's checks report it at its line.
+    tags: entry.data.tags.filter((t) => allTags(c).some((known) => known.path === tagLink(t).path)).map(tagLink),
+    more: info ? moreInTopic({ kind, entry }, info, c, count).map((item) => listableCard(item, c)) : [],
+  };
 }
 
-const articleGroupsOf = new WeakMap<SiteContent['articles'], ArticleGroup[]>();
-
-function articleGroups(c: SiteContent): ArticleGroup[] {
-  let groups = articleGroupsOf.get(c.articles);
-  if (groups) return groups;
-  const byName = new Map<string, Entry<ArticleData>[]>();
-  for (const a of [...c.articles].sort(byDateDesc)) byName.set(a.data.category, [...(byName.get(a.data.category) ?? []), a]);
-  groups = [...byName].map(([name, newestFirst]) => ({ name, key: categoryKeyOf(name, c), tags: articleTags(newestFirst[0], c), newestFirst }));
-  articleGroupsOf.set(c.articles, groups);
-  return groups;
-}
+/** Cards in an entry page's "More in <topic>" (docs/product.md, "One taxonomy"). */
+export const MORE_IN_TOPIC = 2;
 
 /**
- * "You Might Also Like": two other articles, those of the same category first (the same
- * `category` name, or the same category page), then those sharing a tag (more shared tags first),
- * then the rest; newest first within each. Deterministic: it depends on the content only.
- * An article's score depends only on its `category` name, so each name's group is scored once
- * and offers its newest few: a site of 4,000 articles asks this 4,000 times.
+ * "More in <topic>": other listed entries of the same topic, those sharing more tags first, then
+ * the newest. Deterministic: it depends on the content only. One pass over the topic's entries
+ * (kept newest first) keeping the best `count`: a site of 4,000 articles asks this 4,000 times.
  */
-export function relatedArticles(entry: Entry<ArticleData>, c: SiteContent, count = 2): Entry<ArticleData>[] {
-  const key = categoryKeyOf(entry.data.category, c);
-  const tags = articleTags(entry, c);
-  const candidates: { other: Entry<ArticleData>; s: number }[] = [];
-  for (const group of articleGroups(c)) {
-    const sameCategory = group.name === entry.data.category || (key !== undefined && group.key === key);
+export function moreInTopic(item: Pick<Listable, 'kind' | 'entry'>, info: TopicInfo, c: SiteContent, count = MORE_IN_TOPIC): Listable[] {
+  const own = new Set(item.entry.data.tags.map(tagSlug));
+  const self = listableHref(item);
+  const best: { other: Listable; shared: number }[] = [];
+  for (const other of topicEntries(info, c)) {
+    if (listableHref(other) === self) continue;
     let shared = 0;
-    for (const t of group.tags) if (tags.has(t)) shared++;
-    const s = (sameCategory ? 1000 : 0) + shared;
-    let taken = 0;
-    for (const other of group.newestFirst) {
-      if (other === entry || other.slug === entry.slug) continue;
-      candidates.push({ other, s });
-      if (++taken === count) break;
+    for (const t of other.entry.data.tags) if (own.has(tagSlug(t))) shared++;
+    // Candidates come newest first, so a later one only displaces an earlier one by sharing more tags.
+    const at = best.findIndex((b) => b.shared < shared);
+    if (at === -1) {
+      if (best.length < count) best.push({ other, shared });
+    } else {
+      best.splice(at, 0, { other, shared });
+      if (best.length > count) best.pop();
     }
   }
-  return candidates
-    .sort((a, b) => b.s - a.s || byDateDesc(a.other, b.other))
-    .slice(0, count)
-    .map((x) => x.other);
+  return best.map((b) => b.other);
 }
+
+/** A topic's members, newest first, worked out once per topic and content. */
+function topicEntries(info: TopicInfo, c: SiteContent): Listable[] {
+  let byTopic = topicEntriesOf.get(c);
+  if (!byTopic) topicEntriesOf.set(c, (byTopic = new Map()));
+  let members = byTopic.get(info.category);
+  if (!members) byTopic.set(info.category, (members = categoryMembers(info, c)));
+  return members;
+}
+
+const topicEntriesOf = new WeakMap<SiteContent, Map<string, Listable[]>>();

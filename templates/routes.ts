@@ -1,4 +1,4 @@
-import type { Entry, PageSpec, Redirect, RouteDef } from '../src/index.ts';
+import { listed, type Entry, type PageSpec, type Redirect, type RouteDef } from '../src/index.ts';
 import {
   allTags,
   articleCard,
@@ -6,10 +6,12 @@ import {
   categoryMembers,
   featureHref,
   listableCard,
-  relatedArticles,
   resolveCard,
   reviewCard,
+  taggedWith,
   tagSlug,
+  topicPath,
+  topicProps,
   type SiteContent,
 } from './content.ts';
 import type { PageData } from './schemas.ts';
@@ -17,15 +19,14 @@ import type { PageData } from './schemas.ts';
 /** Articles per /guides page (docs/product.md, "Constants"). */
 export const GUIDES_PER_PAGE = 6;
 
+/** How many /guides pages the site has published (six in 2025): any the index no longer fills redirects to its first page. */
+const GUIDES_PAGES_PUBLISHED = 6;
+
 /** Cards per page of the full list on /category/{cat} and /category/{cat}/page/N. */
 export const CATEGORY_PER_PAGE = 9;
 
-/**
- * The newest articles and guides /tag/{tag} shows. A tag gathers whole categories, whose own pages
- * list everything in them; without a limit a large site's tag page would be one document of
- * thousands of cards.
- */
-export const TAG_LATEST = 24;
+/** Cards per page of /tag/{tag} and /tag/{tag}/page/N: a tag of a large site may gather thousands. */
+export const TAG_PER_PAGE = 24;
 
 /** The messages unknown addresses show, by section (docs/product.md, "Core pages"). */
 export const sectionNotFound = [
@@ -62,7 +63,7 @@ export const routes: RouteDef<SiteContent>[] = [
     pattern: '/post/:slug',
     pages: (c) => {
       const sorted = [...c.articles].sort(byDateDesc);
-      return sorted.map((entry) => entryPage(entry, `/post/${entry.slug}`, 'article', { related: relatedArticles(entry, c).map(articleCard) }));
+      return sorted.map((entry) => entryPage(entry, `/post/${entry.slug}`, 'article', topicProps('article', entry, c)));
     },
   },
   {
@@ -71,7 +72,7 @@ export const routes: RouteDef<SiteContent>[] = [
       {
         path: '/articles',
         template: 'articles',
-        props: { articles: [...c.articles].sort(byDateDesc).map(articleCard) },
+        props: { articles: listed(c.articles).sort(byDateDesc).map((a) => articleCard(a, c)) },
         sources: ['content/articles/'],
       },
     ],
@@ -97,8 +98,9 @@ export const routes: RouteDef<SiteContent>[] = [
         template: 'guides',
         props: { cards: cards.slice(i * GUIDES_PER_PAGE, (i + 1) * GUIDES_PER_PAGE), pageNumber: i + 1, pageCount },
         sources: ['content/data/guide-index.json', 'content/guides/'],
-        // Page 1 has one address; /guides/page/1 would only duplicate it.
-        aliases: i === 0 ? ['/guides/page/1'] : [],
+        // Page 1 has one address; /guides/page/1 would only duplicate it. Pages the index once had
+        // and no longer fills go to its first page, so their links keep working.
+        aliases: i === 0 ? ['/guides/page/1', ...Array.from({ length: Math.max(0, GUIDES_PAGES_PUBLISHED - pageCount) }, (_, k) => `/guides/page/${pageCount + k + 1}`)] : [],
       }));
     },
   },
@@ -109,11 +111,11 @@ export const routes: RouteDef<SiteContent>[] = [
   },
   {
     pattern: '/{guide}',
-    pages: (c) => c.guides.map((entry) => entryPage(entry, `/${entry.slug}`, 'guide')),
+    pages: (c) => c.guides.map((entry) => entryPage(entry, `/${entry.slug}`, 'guide', topicProps('guide', entry, c))),
   },
   {
     pattern: '/{gift}',
-    pages: (c) => c.gifts.map((entry) => entryPage(entry, `/${entry.slug}`, 'gift')),
+    pages: (c) => c.gifts.map((entry) => entryPage(entry, `/${entry.slug}`, 'gift', topicProps('gift', entry, c))),
   },
   {
     pattern: '/{landing}',
@@ -124,63 +126,68 @@ export const routes: RouteDef<SiteContent>[] = [
     pages: (c) =>
       c.reviews.flatMap((entry) => {
         const canonical = `/affiliate/${entry.slug}`;
-        const main = entryPage(entry, canonical, 'review');
+        const topic = topicProps('review', entry, c);
+        const main = entryPage(entry, canonical, 'review', topic);
         if (!entry.data.landingPath) return [main];
         // The landing address shows the same review; its canonical is the /affiliate/ one, so it
         // stays out of the sitemap.
-        return [main, { ...entryPage(entry, entry.data.landingPath, 'review', { canonicalPath: canonical }), aliases: [], noindex: true }];
+        return [main, { ...entryPage(entry, entry.data.landingPath, 'review', { ...topic, canonicalPath: canonical }), aliases: [], noindex: true }];
       }),
   },
   {
-    pattern: '/category/:cat, /category/:cat/:sub, /category/:cat/page/:n, /category/:cat/:sub/page/:n',
+    pattern: '/category/:cat, /category/:cat/page/:n',
     pages: (c) =>
       c.categories.categories.flatMap((info, index) => {
-        const all = categoryMembers(info, c).map((item) => listableCard(item, c));
+        const members = categoryMembers(info, c);
+        const all = members.map((item) => listableCard(item, c));
         const pageCount = Math.max(1, Math.ceil(all.length / CATEGORY_PER_PAGE));
-        const base = `/category/${info.category}`;
+        const base = topicPath(info);
         const common = {
           info,
           index,
-          parent: info.category.includes('/') ? c.categories.categories.find((p) => p.category === info.category.split('/')[0]) : undefined,
-          subs: c.categories.categories.filter((s) => s.category.startsWith(`${info.category}/`)),
           articles: info.hotArticles
-            .map((id) => c.articles.find((a) => a.data.id === id))
+            .map((id) => listed(c.articles).find((a) => a.data.id === id))
             .filter((a) => a !== undefined)
-            .map(articleCard),
+            .map((a) => articleCard(a, c)),
           guides: info.guides.map((slug) => resolveCard({ slug }, c, `/${slug}`)),
           total: all.length,
+          // Real figures instead of an invented popularity score (docs/product.md, "One taxonomy").
+          newest: members[0]?.entry.data.date,
           pageCount,
         };
         return Array.from({ length: pageCount }, (_, i) => ({
           path: i === 0 ? base : `${base}/page/${i + 1}`,
           template: 'category',
           props: { ...common, pageNumber: i + 1, listed: all.slice(i * CATEGORY_PER_PAGE, (i + 1) * CATEGORY_PER_PAGE) },
-          sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/'],
-          aliases: i === 0 ? [`${base}/page/1`] : [],
+          sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
+          aliases: i === 0 ? [`${base}/page/1`, ...info.aliases] : [],
         }));
       }),
   },
   {
-    pattern: '/tag/:tag',
+    pattern: '/tag/:tag, /tag/:tag/page/:n',
     pages: (c) =>
-      allTags(c).map(({ tag, slug }) => {
+      allTags(c).flatMap(({ tag, path: base }) => {
+        const slug = base.slice('/tag/'.length);
         const topics = c.categories.categories.filter((info) => info.tags.some((t) => tagSlug(t) === slug));
-        const seen = new Set<string>();
-        const cards = topics
-          .flatMap((info) => categoryMembers(info, c))
-          .sort((a, b) => (a.entry.data.date < b.entry.data.date ? 1 : a.entry.data.date > b.entry.data.date ? -1 : a.entry.data.title.localeCompare(b.entry.data.title)))
-          .map((item) => listableCard(item, c))
-          .filter((card) => !seen.has(card.href) && seen.add(card.href) !== undefined);
-        const reviews = c.reviews
-          .filter((r) => r.data.tags.some((t) => tagSlug(t) === slug))
-          .sort((a, b) => (a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.slug.localeCompare(b.slug)))
-          .map(reviewCard);
-        return {
-          path: `/tag/${slug}`,
+        const cards = taggedWith(slug, c).map((item) => listableCard(item, c));
+        const pageCount = Math.max(1, Math.ceil(cards.length / TAG_PER_PAGE));
+        return Array.from({ length: pageCount }, (_, i) => ({
+          path: i === 0 ? base : `${base}/page/${i + 1}`,
           template: 'tag',
-          props: { tag, topics: topics.map((t) => ({ title: t.title, path: `/category/${t.category}`, description: t.description })), cards: cards.slice(0, TAG_LATEST), total: cards.length, reviews },
+          props: {
+            tag,
+            topics: topics.map((t) => ({ title: t.title, path: topicPath(t), description: t.description })),
+            cards: cards.slice(i * TAG_PER_PAGE, (i + 1) * TAG_PER_PAGE),
+            total: cards.length,
+            pageNumber: i + 1,
+            pageCount,
+          },
           sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
-        };
+          aliases: i === 0 ? [`${base}/page/1`] : [],
+          // A tag nothing carries yet answers, but is not worth a search engine's visit.
+          noindex: cards.length === 0,
+        }));
       }),
   },
   {
@@ -190,7 +197,7 @@ export const routes: RouteDef<SiteContent>[] = [
         path: '/gifts',
         template: 'gifts-index',
         props: {
-          cards: [...c.gifts]
+          cards: listed(c.gifts)
             .sort((a, b) => (a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.slug.localeCompare(b.slug)))
             .map((g) => resolveCard({ slug: g.slug }, c, `/${g.slug}`)),
         },
@@ -240,12 +247,12 @@ const pageTemplates: Record<PageData['template'], string> = {
 
 function homeProps(c: SiteContent) {
   return {
-    latest: [...c.articles].sort(byDateDesc).slice(0, 4).map(articleCard),
+    latest: listed(c.articles).sort(byDateDesc).slice(0, 4).map((a) => articleCard(a, c)),
     guideCards: c.home.guideCards.map((slug) => resolveCard({ slug }, c, `/${slug}`)),
     featured: c.home.featuredReviews.map((slug) => {
       const review = c.reviews.find((r) => r.slug === slug);
       if (!review) throw new Error(`content/data/home.json features the review "${slug}", which does not exist`);
-      return reviewCard(review);
+      return reviewCard(review, c);
     }),
     signup: c.home.signup,
   };
@@ -257,9 +264,9 @@ function homeProps(c: SiteContent) {
  * without anyone editing the file.
  */
 export function guideIndexCards(c: SiteContent) {
-  const listed = new Set(c.guideIndex.map((ref) => ref.slug));
-  const rest = c.guides
-    .filter((g) => !listed.has(g.slug))
+  const indexed = new Set(c.guideIndex.map((ref) => ref.slug));
+  const rest = listed(c.guides)
+    .filter((g) => !indexed.has(g.slug))
     .sort((a, b) => (a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.slug.localeCompare(b.slug)));
   return [...c.guideIndex, ...rest.map((g) => ({ slug: g.slug }))].map((ref) => resolveCard(ref, c, `/${ref.slug}`));
 }

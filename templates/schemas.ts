@@ -23,28 +23,17 @@ export const siteSchema = z.strictObject({
 /** content/data/nav.json: the header navigation. */
 export const navSchema = z.array(z.strictObject({ name: z.string().min(1), path: sitePath() }));
 
-/** content/data/categories.json: the category pages and the sidebar's link groups. */
+/**
+ * content/data/categories.json: the site's topics (docs/product.md, "One taxonomy"). Each has a
+ * page at /category/{category}, a place in the sidebar, and the tags readers find it by; every
+ * article, guide, gift guide and review names one by its `title` in `category:`.
+ */
 export const categoriesSchema = z.strictObject({
-  /** The sidebar accordion: one group per top-level category. */
-  groups: z.array(
-    z.strictObject({
-      id: z.string().min(1),
-      title: z.string().min(1),
-      /** Key of the category this group belongs to, e.g. "relationships". */
-      value: z.string().min(1),
-      links: z.array(z.strictObject({ path: sitePath(), label: z.string().min(1) })).min(1),
-    }),
-  ),
-  /**
-   * The names an entry's `category` may take besides the titles of `categories` and `groups`:
-   * labels with no page of their own (an occasion such as "Mother’s Day"). Any other name is an
-   * error at its line (templates/checks.ts), so a misspelt one is never published.
-   */
-  labels: z.array(z.string().min(1)).default([]),
-  /** One entry per category page: "dating" → /category/dating, "dating/first-dates" → /category/dating/first-dates. */
   categories: z.array(
     z.strictObject({
-      category: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)?$/, 'expected a key such as dating or dating/first-dates'),
+      /** The page's key: "dating" → /category/dating. */
+      category: z.string().regex(/^[a-z0-9-]+$/, 'expected a key such as dating or self-care'),
+      /** The name entries give in `category:`, shown as the kicker above their titles. */
       title: z.string().min(1),
       description: z.string().min(1).max(200),
       /** Longer text (Markdown). */
@@ -57,11 +46,16 @@ export const categoriesSchema = z.strictObject({
       icon: z.string().optional(),
       bannerImage: imagePath(),
       bannerAlt: z.string().min(1),
-      tags: z.array(z.string()).default([]),
-      /** Editorial popularity score, 0–100 (shown as such; not a measured statistic). */
-      popularity: z.number().int().min(0).max(100).optional(),
+      /**
+       * The topic's tags, shown on its page and in the sidebar. Together they are the site's tags:
+       * an entry's `tags` must be among them (templates/checks.ts), so a misspelt tag never makes a
+       * page of its own.
+       */
+      tags: z.array(z.string().min(1)).default([]),
+      /** Old addresses that now redirect to this topic's page (301), e.g. a retired sub-category. */
+      aliases: z.array(sitePath()).default([]),
     }),
-  ),
+  ).min(1),
 });
 
 /** A card in an index that points at a page of the site; fields override the page's own. */
@@ -71,7 +65,6 @@ const cardRef = z.strictObject({
   excerpt: z.string().optional(),
   coverImage: imagePath().optional(),
   coverAlt: z.string().optional(),
-  category: z.string().optional(),
   date: dateField().optional(),
   icon: z.string().optional(),
 });
@@ -85,7 +78,8 @@ export const featuresSchema = z.array(cardRef);
 /** content/data/home.json: what the home page features. */
 export const homeSchema = z.strictObject({
   guideCards: z.array(z.string()).length(4),
-  featuredReviews: z.array(z.string()).length(3),
+  /** Up to three reviews of relationship books, apps, courses or gifts (docs/product.md, "One topic"). */
+  featuredReviews: z.array(z.string()).min(1).max(3),
   signup: z.strictObject({ heading: z.string(), text: z.string(), guideTitle: z.string() }),
 });
 
@@ -157,13 +151,21 @@ const socialImage = () =>
     .regex(/^\/(?!\/)\S+\.(png|jpe?g|webp)$/i, 'expected a PNG, JPEG or WebP file such as /images/share.png (link previews do not show SVG)')
     .optional();
 
+/**
+ * Published at its address but left out of every listing, the home page, the sitemap, the feed and
+ * the search, with `noindex` (Entry.unlisted): for a page kept only so old links still work
+ * (docs/product.md, "One topic").
+ */
+const unlisted = z.boolean().default(false);
+
 /** content/articles/*.md: the articles at /post/{slug}. */
 export const articleSchema = z.strictObject({
   id: z.number().int().positive(),
   title: z.string().min(1).max(140),
   slug: slugField().optional(),
   excerpt: z.string().min(1).max(300),
-  category: z.string().default('Relationship'),
+  category: z.string().default('Relationships'),
+  tags: z.array(z.string()).default([]),
   date: dateField(),
   author: z.string().min(1),
   coverImage: imagePath(),
@@ -172,6 +174,7 @@ export const articleSchema = z.strictObject({
   conclusion: z.string().optional(),
   aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
+  unlisted,
 });
 
 /**
@@ -221,12 +224,14 @@ const rootPageFields = {
   heading: z.string().optional(),
   excerpt: z.string().min(1).max(300),
   category: z.string().min(1),
+  tags: z.array(z.string()).default([]),
   date: dateField(),
   coverImage: imagePath(),
   socialImage: socialImage(),
   coverAlt: z.string().min(1),
   aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
+  unlisted,
 };
 
 /** content/guides/*.md: the long-form advice pages at /{slug}. */
@@ -259,6 +264,8 @@ export const reviewSchema = z.strictObject({
   coverAlt: z.string().min(1),
   date: dateField(),
   author: z.string().min(1),
+  /** The topic (a title in categories.json); a review of something off the site's topic has none (optional). */
+  category: z.string().optional(),
   tags: z.array(z.string()).default([]),
   excerpt: z.string().optional(),
   affiliateLink: webUrl().optional(),
@@ -282,6 +289,7 @@ export const reviewSchema = z.strictObject({
   guarantee: z.string().default('60-day money-back guarantee'),
   aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
+  unlisted,
 });
 
 const giftItem = z.strictObject({
@@ -323,7 +331,6 @@ export type PageData = z.infer<typeof pageSchema>;
 export type ArticleData = z.infer<typeof articleSchema>;
 export type CategoriesData = z.infer<typeof categoriesSchema>;
 export type CategoryInfo = CategoriesData['categories'][number];
-export type LinkGroup = CategoriesData['groups'][number];
 export type CardRef = z.infer<typeof cardRef>;
 export type HomeData = z.infer<typeof homeSchema>;
 export type Outbound = z.infer<typeof outboundSchema>[number];

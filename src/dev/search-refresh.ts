@@ -29,7 +29,7 @@ export function openSearchRefresh(outDir: string, onChange: (written: string[], 
     if (!target) return;
     let dir: string | undefined;
     try {
-      const pages = target.routes.map((r) => ({ path: r.path, outFile: r.outFile, keptIn: outDir }));
+      const pages = target.routes.map((r) => ({ path: r.path, outFile: r.outFile, noindex: r.noindex, keptIn: outDir }));
       const started = generation;
       const index = await startPageIndexer(pages, target.options, { salt: 'dev', parts }).files();
       // A full build wrote its index meanwhile: the parts this one kept may no longer be there.

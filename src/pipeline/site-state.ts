@@ -291,13 +291,14 @@ export function buildSiteFiles(
 }
 
 /**
- * The content without the drafts and scheduled entries a `drafts` build (dev) includes: what the
- * feed is made of, so no mode ever announces an unpublished entry.
+ * The content without the drafts and scheduled entries a `drafts` build (dev) includes, and
+ * without unlisted entries: what the feed is made of, so no mode ever announces an unpublished or
+ * unlisted entry.
  */
 function publishedOnly(config: SiteConfig, content: SiteContent): SiteContent {
   const out: Record<string, unknown> = { ...content };
   for (const [name, spec] of Object.entries(config.collections)) {
-    if (spec.kind === 'markdown') out[name] = (content[name] as Entry[]).filter((e) => !e.draft && !e.scheduled);
+    if (spec.kind === 'markdown') out[name] = (content[name] as Entry[]).filter((e) => !e.draft && !e.scheduled && !e.unlisted);
   }
   return out as SiteContent;
 }

@@ -56,6 +56,13 @@ export interface Entry<T = Record<string, unknown>> {
   draft?: true;
   /** The date (`YYYY-MM-DD`) of an entry dated after today, which only a `drafts` build (dev) publishes. */
   scheduled?: string;
+  /**
+   * Set on an `unlisted: true` entry: its pages are published and answer at their address, but
+   * carry `noindex` (`PageProps.page.noindex`) and stay out of the sitemap, the feed and the search
+   * index; the site's listings leave it out with `listed()`. For a page kept only so that old links
+   * still work.
+   */
+  unlisted?: true;
 }
 
 /** The validated content: each collection name mapped to its entries (Markdown) or data (JSON). */
@@ -90,7 +97,11 @@ export interface PageSpec {
   aliases?: string[];
   /** Output file instead of the clean-URL default, e.g. `404.html` (optional). */
   outFile?: string;
-  /** Leave the page out of the sitemap (default: false). */
+  /**
+   * Ask search engines not to index the page: it is left out of the sitemap and of the site's own
+   * search index, and templates see `page.noindex` (default: false; true for the pages of an
+   * `unlisted` entry).
+   */
   noindex?: boolean;
 }
 
@@ -445,6 +456,8 @@ export interface PageProps<Data = Record<string, unknown>, Shared = Record<strin
     draft?: true;
     /** The entry's future date (`YYYY-MM-DD`) when it is scheduled; as `draft`, never set by a real build. */
     scheduled?: string;
+    /** Set when the route asks search engines not to index the page (`PageSpec.noindex`, an `unlisted` entry): render `<meta name="robots" content="noindex">`. */
+    noindex?: true;
   };
 }
 

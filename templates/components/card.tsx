@@ -2,7 +2,7 @@ import type { Card } from '../content.ts';
 import { formatDate } from './dates.ts';
 import { Picture } from '../../src/index.ts';
 
-/** A linked card with cover image, kicker, title and excerpt ("No summary." when it has none). */
+/** A linked card with cover image, kicker (its topic, linked to the topic's page), title and excerpt ("No summary." when it has none). */
 export function CardView({ card, headingLevel = 3, cta }: { card: Card; headingLevel?: 2 | 3; cta?: string }) {
   const H = `h${headingLevel}` as const;
   return (
@@ -12,7 +12,7 @@ export function CardView({ card, headingLevel = 3, cta }: { card: Card; headingL
         {card.category || card.date ? (
           <p className="card-kicker">
             {card.icon ? <span aria-hidden="true">{card.icon} </span> : null}
-            {card.category}
+            {card.category && card.categoryPath ? <a href={card.categoryPath}>{card.category}</a> : card.category}
             {card.category && card.date ? ' · ' : ''}
             {card.date ? <time dateTime={card.date}>{formatDate(card.date)}</time> : null}
           </p>

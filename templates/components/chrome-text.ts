@@ -15,6 +15,7 @@ export interface ChromeText {
   tagline: string;
   legal: string;
   about: string;
+  contact: string;
   privacy: string;
   /** The consent banner's link to the privacy policy (short: it shares a row on phones). */
   privacyShort: string;
@@ -53,6 +54,7 @@ export const CHROME: Record<ChromeLocale, ChromeText> = {
     tagline: '',
     legal: 'Legal',
     about: 'About us',
+    contact: 'Contact',
     privacy: 'Privacy policy',
     privacyShort: 'Privacy policy',
     disclosure: 'Affiliate disclosure',
@@ -91,6 +93,7 @@ export const CHROME: Record<ChromeLocale, ChromeText> = {
     tagline: 'Des conseils bienveillants et concrets sur l’amour, les rencontres, les ruptures et l’épanouissement personnel.',
     legal: 'Mentions',
     about: 'Qui sommes-nous',
+    contact: 'Contact',
     privacy: 'Politique de confidentialité',
     privacyShort: 'Confidentialité',
     disclosure: 'Liens affiliés',
@@ -129,6 +132,7 @@ export const CHROME: Record<ChromeLocale, ChromeText> = {
     tagline: 'Consejos amables y prácticos sobre el amor, las citas, las rupturas y el crecimiento personal.',
     legal: 'Legal',
     about: 'Quiénes somos',
+    contact: 'Contacto',
     privacy: 'Política de privacidad',
     privacyShort: 'Política de privacidad',
     disclosure: 'Enlaces de afiliado',

@@ -99,7 +99,7 @@ export function Document({
         <title>{fullTitle}</title>
         <meta name="description" content={meta.description} />
         {meta.notFound ? null : <link rel="canonical" href={canonical} />}
-        {meta.noindex || page.draft || page.scheduled ? <meta name="robots" content="noindex, follow" /> : null}
+        {meta.noindex || page.noindex || page.draft || page.scheduled ? <meta name="robots" content="noindex, follow" /> : null}
         {meta.refresh ? <meta httpEquiv="refresh" content={`${meta.refresh.seconds}; url=${meta.refresh.url}`} /> : null}
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#a3123a" />

@@ -15,6 +15,7 @@ export function Footer({ siteTitle, year, tagline, t = CHROME.en, keys = false }
         <nav aria-label={t.legal}>
           <ul className="footer-links">
             <li><a href="/about" {...k('about')}>{t.about}</a></li>
+            <li><a href="/contact" {...k('contact')}>{t.contact}</a></li>
             <li><a href="/privacy-policy" {...k('privacy')}>{t.privacy}</a></li>
             <li><a href="/affiliate-disclosure" {...k('disclosure')}>{t.disclosure}</a></li>
             {/* Where the consent script runs, a click reopens the banner in place (templates/scripts/consent.ts). */}

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import type { LinkGroup } from '../schemas.ts';
+import type { SidebarTopic } from '../content.ts';
 import { Sidebar } from './sidebar.tsx';
 
-/** Main column beside the Categories sidebar on medium screens and wider; stacked on phones. */
-export function WithSidebar({ groups, current, children }: { groups: LinkGroup[]; current: string; children: ReactNode }) {
+/** Main column beside the Topics sidebar on medium screens and wider; stacked on phones. */
+export function WithSidebar({ topics, current, children }: { topics: SidebarTopic[]; current: string; children: ReactNode }) {
   return (
     <div className="wrap with-sidebar">
       <div className="main-column">{children}</div>
-      <Sidebar groups={groups} current={current} />
+      <Sidebar topics={topics} current={current} />
     </div>
   );
 }

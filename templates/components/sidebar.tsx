@@ -1,29 +1,31 @@
-import type { LinkGroup } from '../schemas.ts';
+import type { SidebarTopic } from '../content.ts';
 
 /**
- * The Categories accordion. Built on `<details name>`, so browsers keep one section open at a
- * time without JavaScript; the group of the current page starts open.
+ * The Topics accordion: one section per topic, with a link to the topic's page and to each of its
+ * tags. Built on `<details name>`, so browsers keep one section open at a time without
+ * JavaScript; the topic of the current page (its own page, a later page of it, or one of its tags)
+ * starts open.
  */
-export function Sidebar({ groups, current }: { groups: LinkGroup[]; current: string }) {
-  if (groups.length === 0) return null;
-  // A group's own page and its later pages (/category/{value}/page/N) open it too.
-  const openGroup = groups.find((g) => g.links.some((l) => current.startsWith(l.path))
-    || current === `/category/${g.value}` || current.startsWith(`/category/${g.value}/page/`)) ?? groups[0];
+export function Sidebar({ topics, current }: { topics: SidebarTopic[]; current: string }) {
+  if (topics.length === 0) return null;
+  const openTopic = topics.find((t) => current === t.path || current.startsWith(`${t.path}/page/`))
+    ?? topics.find((t) => t.tags.some((tag) => current === tag.path || current.startsWith(`${tag.path}/page/`)))
+    ?? topics[0];
   return (
     <aside className="sidebar" aria-labelledby="sidebar-heading">
-      <h2 id="sidebar-heading" className="sidebar-heading">Categories</h2>
-      {groups.map((g) => (
-        <details key={g.id} name="sidebar-categories" className="sidebar-group" open={g === openGroup}>
-          <summary>{g.title}</summary>
+      <h2 id="sidebar-heading" className="sidebar-heading">Topics</h2>
+      {topics.map((t) => (
+        <details key={t.path} name="sidebar-topics" className="sidebar-group" open={t === openTopic}>
+          <summary>{t.title}</summary>
           <ul>
             <li>
-              <a href={`/category/${g.value}`} aria-current={current === `/category/${g.value}` ? 'page' : undefined}>
-                All {g.title}
+              <a href={t.path} aria-current={current === t.path ? 'page' : undefined}>
+                Everything in {t.title}
               </a>
             </li>
-            {g.links.map((l) => (
-              <li key={l.path}>
-                <a href={l.path} aria-current={current === l.path ? 'page' : undefined}>{l.label}</a>
+            {t.tags.map((tag) => (
+              <li key={tag.path}>
+                <a href={tag.path} aria-current={current === tag.path ? 'page' : undefined}>{tag.tag}</a>
               </li>
             ))}
           </ul>

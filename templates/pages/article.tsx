@@ -1,19 +1,19 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
-import { CardGrid } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
 import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
 import { Contents, headingsOf, readingMinutes, TOC_MIN_HEADINGS } from '../components/reading.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
-import type { Card, SiteEntryPageProps } from '../content.ts';
+import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
+import type { SiteEntryPageProps, TopicProps } from '../content.ts';
 import type { ArticleData } from '../schemas.ts';
 import { Picture } from '../../src/index.ts';
 
-/** An article at /post/{slug}: cover, title, date, author, body, conclusion, sharing, related. */
-export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: Card[] }) {
-  const { site, page, related } = props;
+/** An article at /post/{slug}: topic, cover, title, date, author, body, conclusion, tags, sharing, more in its topic. */
+export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps) {
+  const { site, page, topic, tags, more } = props;
   const data = page.entry.data;
   const shared = site.shared;
   const trail = [
@@ -46,7 +46,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
       <article className={`wrap article${toc.length ? ' has-toc' : ''}`} data-article-id={data.id} data-pagefind-body="" data-pagefind-meta="kind:Article">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
-          <p className="card-kicker">{data.category}</p>
+          <TopicKicker topic={topic} />
           <h1>{data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
             <time dateTime={data.date}>{formatDate(data.date)}</time> · {data.author} · <span className="reading-time">{minutes} min read</span>
@@ -70,16 +70,12 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & { related: 
           </p>
           <p><a className="button" href="/guides">Explore the guides</a></p>
         </aside>
+        <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
         <AuthorBox author={data.author} team={shared.site.editorialTeam} />
         </div>
       </article>
-      {related.length ? (
-        <section className="wrap related" aria-labelledby="related-heading">
-          <h2 id="related-heading">You Might Also Like</h2>
-          <CardGrid cards={related} />
-        </section>
-      ) : null}
+      <MoreInTopic topic={topic} cards={more} />
     </Document>
   );
 }

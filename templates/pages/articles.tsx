@@ -18,7 +18,7 @@ export function ArticlesPage(props: SitePageProps & { articles: Card[] }) {
   ];
   return (
     <Document {...props} meta={{ title: 'Articles', description: 'Every Heart Notes article, newest first: dating, relationships, self-improvement and honest reviews.', jsonLd }}>
-      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+      <WithSidebar topics={shared.topics} current={page.path}>
         <header className="page-header index-header">
           <h1>Articles</h1>
           <p className="hero-lead">Every article we have published, newest first.</p>

@@ -3,7 +3,8 @@ import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs, WithSidebar } from '../components/layout.tsx';
 import { PageLinks } from '../components/pagination.tsx';
-import { tagSlug, type Card, type SitePageProps } from '../content.ts';
+import { formatDate } from '../components/dates.ts';
+import { tagLink, type Card, type SitePageProps } from '../content.ts';
 import type { CategoryInfo } from '../schemas.ts';
 import { Picture } from '../../src/index.ts';
 
@@ -13,36 +14,35 @@ export const CATEGORY_ICONS = ['💞', '💬', '🌱', '✨', '🌷'];
 export interface CategoryProps {
   info: CategoryInfo;
   index: number;
-  parent?: CategoryInfo;
-  subs: CategoryInfo[];
   articles: Card[];
   guides: Card[];
   /** This page's share of everything filed under the category, newest first. */
   listed: Card[];
   /** How many entries the category holds in all, and over how many pages. */
   total: number;
+  /** The date of its newest entry (none when it is empty). */
+  newest?: string;
   pageNumber: number;
   pageCount: number;
 }
 
 /**
- * /category/{cat} and /category/{cat}/{sub}: banner, icon, description, details, tags, featured,
- * then everything filed under the category, 9 a page; /category/{cat}/page/N carries on the list.
+ * /category/{topic}: banner, icon, description, details, how many entries and the newest date,
+ * tags, featured, then everything filed under the topic, 9 a page; /category/{topic}/page/N carries
+ * on the list.
  */
 export function CategoryPage(props: SitePageProps & CategoryProps) {
-  const { site, page, info, index, parent, subs, articles, guides, listed, total, pageNumber, pageCount } = props;
+  const { site, page, info, index, articles, guides, listed, total, newest, pageNumber, pageCount } = props;
   const shared = site.shared;
   const icon = info.icon ?? CATEGORY_ICONS[index % CATEGORY_ICONS.length];
   const base = `/category/${info.category}`;
-  const trail = [{ name: 'Home', path: '/' }];
-  if (parent) trail.push({ name: parent.title, path: `/category/${parent.category}` });
-  trail.push({ name: info.title, path: base });
+  const trail = [{ name: 'Home', path: '/' }, { name: info.title, path: base }];
   const pathOf = (n: number) => (n === 1 ? base : `${base}/page/${n}`);
   const all = (
     <section aria-labelledby="category-all-heading" className="home-section category-all">
       <h2 id="category-all-heading">Everything in {info.title}</h2>
       <p className="section-note">
-        {total} {total === 1 ? 'article or guide' : 'articles and guides'}, newest first{pageCount > 1 ? `; page ${pageNumber} of ${pageCount}` : ''}.
+        {total} {total === 1 ? 'entry' : 'entries'}, newest first{pageCount > 1 ? `; page ${pageNumber} of ${pageCount}` : ''}.
       </p>
       <CardGrid cards={listed} />
       <PageLinks pageNumber={pageNumber} pageCount={pageCount} pathOf={pathOf} label={`${info.title}: pages`} />
@@ -53,7 +53,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
     const title = `${info.title}, page ${pageNumber} of ${pageCount}`;
     return (
       <Document {...props} meta={{ title, description: `${info.description} (page ${pageNumber} of ${pageCount})`, image: info.bannerImage, imageAlt: info.bannerAlt, jsonLd: [breadcrumbs(site.settings.url, trail)] }}>
-        <WithSidebar groups={shared.categoryGroups} current={page.path}>
+        <WithSidebar topics={shared.topics} current={page.path}>
           <Breadcrumbs trail={trail} />
           <header className="page-header category-header">
             <p className="category-icon" aria-hidden="true">{icon}</p>
@@ -70,7 +70,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
       <div className="category-banner">
         <Picture src={info.bannerImage} alt={info.bannerAlt} width={1200} height={400} sizes="(max-width: 75rem) 100vw, 75rem" priority />
       </div>
-      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+      <WithSidebar topics={shared.topics} current={page.path}>
         <Breadcrumbs trail={trail} />
         <header className="page-header category-header">
           <p className="category-icon" aria-hidden="true">{icon}</p>
@@ -78,29 +78,14 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
           <p className="hero-lead">{info.description}</p>
         </header>
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.markdown(info.details) }} />
+        <p className="topic-figures">
+          {total} {total === 1 ? 'article, guide or review' : 'articles, guides and reviews'}
+          {newest ? <>; the newest from <time dateTime={newest}>{formatDate(newest)}</time></> : null}.
+        </p>
         {info.tags.length ? (
-          <ul className="tags" aria-label="Topics">
-            {info.tags.map((t) => <li key={t}><a href={`/tag/${tagSlug(t)}`}>{t}</a></li>)}
+          <ul className="tags" aria-label={`Tags in ${info.title}`}>
+            {info.tags.map(tagLink).map((t) => <li key={t.path}><a href={t.path}>{t.tag}</a></li>)}
           </ul>
-        ) : null}
-        {info.popularity !== undefined ? (
-          <p className="popularity">
-            <span>Popularity: <strong>{info.popularity}/100</strong></span>
-            <meter min={0} max={100} value={info.popularity} aria-label={`Popularity ${info.popularity} out of 100`} />
-            <span className="section-note">An editorial score of how central this topic is to the site, not a measured statistic.</span>
-          </p>
-        ) : null}
-        {subs.length ? (
-          <section aria-labelledby="subtopics-heading" className="home-section">
-            <h2 id="subtopics-heading">Topics in {info.title}</h2>
-            <ul className="subtopics">
-              {subs.map((s) => (
-                <li key={s.category}>
-                  <a href={`/category/${s.category}`}>{s.title}</a>: {s.description}
-                </li>
-              ))}
-            </ul>
-          </section>
         ) : null}
         {articles.length ? (
           <section aria-labelledby="featured-articles-heading" className="home-section">

@@ -1,7 +1,8 @@
 import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
 import { adsConfigured } from '../components/third-parties.ts';
-import type { SiteEntryPageProps } from '../content.ts';
+import type { SiteEntryPageProps, TopicProps } from '../content.ts';
+import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { breadcrumbs, itemListJsonLd } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
@@ -49,8 +50,8 @@ export function giftItemId(title: string): string {
 const quoteSeconds = (count: number) => (count >= 7 ? 5 : 9);
 
 /** A gift guide: deadline, message ideas, quotations, the picks, video, FAQ, ad slots. */
-export function GiftPage(props: SiteEntryPageProps<GiftData>) {
-  const { site, page } = props;
+export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
+  const { site, page, topic, tags, more } = props;
   const d = page.entry.data;
   const trail = [
     { name: 'Home', path: '/' },
@@ -75,7 +76,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
       <article className="wrap gift-page" data-pagefind-body="" data-pagefind-meta="kind:Gift guide">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
-          <p className="card-kicker">{d.category}</p>
+          <TopicKicker topic={topic} />
           <h1>{d.heading ?? d.title}</h1>
           <p className="page-meta" data-pagefind-ignore=""><time dateTime={d.date}>{formatDate(d.date)}</time></p>
         </header>
@@ -152,8 +153,10 @@ export function GiftPage(props: SiteEntryPageProps<GiftData>) {
         ) : null}
         {slots.slice(1).map((n) => <AdSlot key={n} n={n} />)}
         <Faq title="Frequently Asked Questions" items={d.faq} renderMarkdown={page.markdown} />
+        <TagLinks tags={tags} />
         <ShareBar url={page.url} title={d.title} copyLink />
       </article>
+      <MoreInTopic topic={topic} cards={more} />
     </Document>
   );
 }

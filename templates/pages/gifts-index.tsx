@@ -18,7 +18,7 @@ export function GiftsIndexPage(props: SitePageProps & { cards: Card[] }) {
   ];
   return (
     <Document {...props} meta={{ title: 'Gift Guides', description: 'Every Heart Notes gift guide, newest first: gifts for partners, daughters, mums and seasonal occasions.', jsonLd }}>
-      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+      <WithSidebar topics={shared.topics} current={page.path}>
         <header className="page-header index-header">
           <h1>Gift Guides</h1>
           <p className="hero-lead">Every gift guide we have published, newest first.</p>

@@ -2,7 +2,8 @@ import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
 import { Document } from '../components/document.tsx';
-import type { SiteEntryPageProps } from '../content.ts';
+import type { SiteEntryPageProps, TopicProps } from '../content.ts';
+import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
@@ -11,9 +12,9 @@ import { ShareBar } from '../components/share-bar.tsx';
 import type { GuideData } from '../schemas.ts';
 import { Picture } from '../../src/index.ts';
 
-/** A long-form advice page: optional contents, the body, an optional download, the FAQ. */
-export function GuidePage(props: SiteEntryPageProps<GuideData>) {
-  const { site, page } = props;
+/** A long-form advice page: topic, optional contents, the body, an optional download, the FAQ, tags, more in its topic. */
+export function GuidePage(props: SiteEntryPageProps<GuideData> & TopicProps) {
+  const { site, page, topic, tags, more } = props;
   const data = page.entry.data;
   const shared = site.shared;
   const trail = [
@@ -49,7 +50,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
       <article className={`wrap article guide${toc.length ? ' has-toc' : ''}`} data-pagefind-body="" data-pagefind-meta="kind:Guide">
         <Breadcrumbs trail={trail} />
         <header className="article-header">
-          <p className="card-kicker">{data.category}</p>
+          <TopicKicker topic={topic} />
           <h1>{data.heading ?? data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
             <time dateTime={data.date}>{formatDate(data.date)}</time>
@@ -66,10 +67,12 @@ export function GuidePage(props: SiteEntryPageProps<GuideData>) {
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         <Faq title={data.faqTitle} items={data.faq} firstOpen={data.faqFirstOpen} renderMarkdown={page.markdown} />
+        <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
         <AuthorBox team={shared.site.editorialTeam} />
         </div>
       </article>
+      <MoreInTopic topic={topic} cards={more} />
     </Document>
   );
 }

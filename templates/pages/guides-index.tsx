@@ -23,7 +23,7 @@ export function GuidesIndexPage(props: SitePageProps & { cards: Card[]; pageNumb
         jsonLd: [breadcrumbs(site.settings.url, trail)],
       }}
     >
-      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+      <WithSidebar topics={shared.topics} current={page.path}>
         <header className="page-header index-header">
           <h1>{title}</h1>
           <p className="hero-lead">In-depth guides we keep up to date. Page {pageNumber} of {pageCount}.</p>

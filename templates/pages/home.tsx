@@ -52,7 +52,7 @@ export function HomePage(props: SiteEntryPageProps<PageData> & HomeProps) {
           </div>
         </section>
       ) : null}
-      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+      <WithSidebar topics={shared.topics} current={page.path}>
         <SignupForm {...signup} source={page.path} />
         <section aria-labelledby="guides-heading" className="home-section">
           <h2 id="guides-heading">Guides to start with</h2>

@@ -1,7 +1,8 @@
 import { AffiliateCta } from '../components/affiliate-cta.tsx';
 import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
-import type { SiteEntryPageProps } from '../content.ts';
+import type { SiteEntryPageProps, TopicProps } from '../content.ts';
+import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { author, breadcrumbs, organization, shareImage } from '../components/json-ld.tsx';
 import { conversionSendTo } from '../components/third-parties.ts';
@@ -36,8 +37,8 @@ export function defaultFaqs(d: ReviewData): FaqItem[] {
 }
 
 /** A review at /affiliate/{slug}, laid out as docs/product.md ("Reviews") describes, top to bottom. */
-export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPath?: string }) {
-  const { site, page, canonicalPath } = props;
+export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & { canonicalPath?: string }) {
+  const { site, page, canonicalPath, topic, tags, more } = props;
   const d = page.entry.data;
   const rating = parseRating(d.rating);
   const faqs = d.faqs === undefined ? defaultFaqs(d) : d.faqs;
@@ -108,6 +109,7 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPa
         <Island name="back-button" component={BackButton} props={{ fallback: '/posts' }} load="idle" as="p" />
         <Picture className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} sizes="(max-width: 52rem) 100vw, 52rem" priority />
         <header className="review-header">
+          <TopicKicker topic={topic} />
           <h1>{d.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
             Reviewed by {d.author} · <time dateTime={d.reviewDate}>{formatDate(d.reviewDate)}</time>
@@ -152,7 +154,9 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & { canonicalPa
           </section>
         ) : null}
         <AffiliateCta href={d.affiliateLink} text={d.ctaText} sendTo={sendTo} wide />
+        <TagLinks tags={tags} />
       </article>
+      <MoreInTopic topic={topic} cards={more} />
     </Document>
   );
 }

@@ -50,7 +50,7 @@ export function StandardPage(props: SiteEntryPageProps<PageData>) {
       consent={consent}
     >
       {data.sidebar ? (
-        <WithSidebar groups={shared.categoryGroups} current={page.path}>
+        <WithSidebar topics={shared.topics} current={page.path}>
           <article className={`prose-page template-${data.template}`}>{body}</article>
         </WithSidebar>
       ) : (

@@ -2,64 +2,67 @@ import { CardGrid } from '../components/card.tsx';
 import { Document } from '../components/document.tsx';
 import { breadcrumbs } from '../components/json-ld.tsx';
 import { Breadcrumbs, WithSidebar } from '../components/layout.tsx';
+import { PageLinks } from '../components/pagination.tsx';
 import type { Card, SitePageProps } from '../content.ts';
 
 export interface TagProps {
   tag: string;
-  /** The category pages that carry the tag. */
+  /** The topics that list the tag. */
   topics: { title: string; path: string; description: string }[];
-  /** The newest of the articles, guides and gift guides filed under those categories, newest first. */
+  /** This page's share of the articles, guides, gift guides and reviews carrying the tag, newest first. */
   cards: Card[];
-  /** How many the categories hold in all; those not in `cards` are on the categories' own pages. */
+  /** How many carry it in all, and over how many pages. */
   total: number;
-  /** Reviews whose own `tags` include it. */
-  reviews: Card[];
+  pageNumber: number;
+  pageCount: number;
 }
 
-/** /tag/{slug}: the topics that carry a tag, the newest of what is filed under them (`TAG_LATEST`), and reviews tagged with it. */
+/** /tag/{slug} and /tag/{slug}/page/N: everything tagged with it, newest first (`TAG_PER_PAGE` a page), and its topics. */
 export function TagPage(props: SitePageProps & TagProps) {
-  const { site, page, tag, topics, cards, total, reviews } = props;
+  const { site, page, tag, topics, cards, total, pageNumber, pageCount } = props;
   const shared = site.shared;
-  const trail = [{ name: 'Home', path: '/' }, { name: `Topic: ${tag}`, path: page.path }];
+  const base = pageNumber === 1 ? page.path : page.path.replace(/\/page\/\d+$/, '');
+  const pathOf = (n: number) => (n === 1 ? base : `${base}/page/${n}`);
+  const trail = [{ name: 'Home', path: '/' }, { name: `Tag: ${tag}`, path: base }];
+  if (pageNumber > 1) trail.push({ name: `Page ${pageNumber}`, path: page.path });
+  const title = pageNumber > 1 ? `Tag: ${tag}, page ${pageNumber} of ${pageCount}` : `Tag: ${tag}`;
   const names = topics.map((t) => t.title).join(', ');
   return (
     <Document
       {...props}
       meta={{
-        title: `Topic: ${tag}`,
-        description: `Heart Notes articles and guides on ${tag}: everything filed under ${names}${reviews.length ? ', and the reviews tagged with it' : ''}.`,
+        title,
+        description: `Heart Notes articles, guides and reviews tagged “${tag}”${names ? `, in ${names}` : ''}${pageNumber > 1 ? ` (page ${pageNumber} of ${pageCount})` : ''}.`,
         jsonLd: [breadcrumbs(site.settings.url, trail)],
       }}
     >
-      <WithSidebar groups={shared.categoryGroups} current={page.path}>
+      <WithSidebar topics={shared.topics} current={page.path}>
         <Breadcrumbs trail={trail} />
         <header className="page-header index-header">
-          <h1>Topic: {tag}</h1>
+          <h1>{title}</h1>
           <p className="hero-lead">
-            {total} {total === 1 ? 'article or guide' : 'articles and guides'} from the {topics.length === 1 ? 'category' : 'categories'} tagged “{tag}”
-            {total > cards.length ? `. Here are the ${cards.length} newest; the ${topics.length === 1 ? 'category lists' : 'categories list'} every one.` : ', newest first.'}
+            {total === 0
+              ? `Nothing is tagged “${tag}” yet.`
+              : `${total} ${total === 1 ? 'article, guide or review' : 'articles, guides and reviews'} tagged “${tag}”, newest first${pageCount > 1 ? `; page ${pageNumber} of ${pageCount}` : ''}.`}
           </p>
         </header>
-        <section aria-labelledby="tag-topics-heading" className="home-section">
-          <h2 id="tag-topics-heading">Categories tagged “{tag}”</h2>
-          <ul className="subtopics">
-            {topics.map((t) => (
-              <li key={t.path}>
-                <a href={t.path}>{t.title}</a>: {t.description}
-              </li>
-            ))}
-          </ul>
-        </section>
         {cards.length ? (
           <section aria-labelledby="tag-entries-heading" className="home-section">
-            <h2 id="tag-entries-heading">Articles and guides</h2>
+            <h2 id="tag-entries-heading" className="visually-hidden">Tagged “{tag}”</h2>
             <CardGrid cards={cards} />
+            <PageLinks pageNumber={pageNumber} pageCount={pageCount} pathOf={pathOf} label={`Tag ${tag}: pages`} />
           </section>
         ) : null}
-        {reviews.length ? (
-          <section aria-labelledby="tag-reviews-heading" className="home-section">
-            <h2 id="tag-reviews-heading">Reviews tagged “{tag}”</h2>
-            <CardGrid cards={reviews} />
+        {topics.length ? (
+          <section aria-labelledby="tag-topics-heading" className="home-section">
+            <h2 id="tag-topics-heading">{topics.length === 1 ? 'Topic' : 'Topics'} with this tag</h2>
+            <ul className="subtopics">
+              {topics.map((t) => (
+                <li key={t.path}>
+                  <a href={t.path}>{t.title}</a>: {t.description}
+                </li>
+              ))}
+            </ul>
           </section>
         ) : null}
       </WithSidebar>

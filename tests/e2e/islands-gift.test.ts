@@ -32,7 +32,7 @@ function front(slug: string): GiftFrontMatter {
   return parsed.data as GiftFrontMatter;
 }
 const dad = front('gift-for-daughter-from-dad');
-const mom = front('gift-for-daughter-fromMom');
+const mom = front('gift-for-daughter-from-mom');
 const etsy = front('one-of-a-kind-etsy-gifts');
 
 let site: PreviewedSite | undefined;
@@ -157,7 +157,7 @@ describe('countdown', () => {
   });
 });
 
-describe('rotator on /gift-for-daughter-fromMom', () => {
+describe('rotator on /gift-for-daughter-from-mom', () => {
   const messages = mom.messages!;
   const quotes = mom.testimonials!.map((t) => t.quote);
 
@@ -167,7 +167,7 @@ describe('rotator on /gift-for-daughter-fromMom', () => {
   });
 
   it('messages advance every 7 s through all 4 and come back to the first', async () => {
-    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW });
     try {
       await hydrateRotator(page, 'messages');
       expect(await shownText(page, 'messages')).toBe(messages[0]);
@@ -188,7 +188,7 @@ describe('rotator on /gift-for-daughter-fromMom', () => {
   });
 
   it('quotations advance every 9 s and keep author and source', async () => {
-    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW });
     try {
       const root = await hydrateRotator(page, 'quotes');
       expect(await shownText(page, 'quotes')).toBe(quotes[0]);
@@ -211,7 +211,7 @@ describe('rotator on /gift-for-daughter-fromMom', () => {
   });
 
   it('hovering pauses the rotation; leaving resumes it', async () => {
-    const { page } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    const { page } = await open('/gift-for-daughter-from-mom', { clock: NOW });
     try {
       const root = await hydrateRotator(page, 'messages');
       await root.locator('.rotator-items').hover();
@@ -226,7 +226,7 @@ describe('rotator on /gift-for-daughter-fromMom', () => {
   });
 
   it('Next, Previous and Pause work from the keyboard, pause while focused, and announce changes', async () => {
-    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW });
     try {
       const root = await hydrateRotator(page, 'messages');
       const next = root.getByRole('button', { name: 'Next' });
@@ -265,7 +265,7 @@ describe('rotator on /gift-for-daughter-fromMom', () => {
   });
 
   it('with prefers-reduced-motion: reduce nothing rotates by itself; the buttons still work', async () => {
-    const { page, problems } = await open('/gift-for-daughter-fromMom', { clock: NOW, reducedMotion: 'reduce' });
+    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW, reducedMotion: 'reduce' });
     try {
       const root = await hydrateRotator(page, 'messages');
       await hydrateRotator(page, 'quotes');
@@ -282,7 +282,7 @@ describe('rotator on /gift-for-daughter-fromMom', () => {
   });
 
   it('a hidden tab does not rotate', async () => {
-    const { page } = await open('/gift-for-daughter-fromMom', { clock: NOW });
+    const { page } = await open('/gift-for-daughter-from-mom', { clock: NOW });
     try {
       await hydrateRotator(page, 'messages');
       await hydrateRotator(page, 'quotes');
@@ -329,7 +329,7 @@ describe('rotator on /one-of-a-kind-etsy-gifts', () => {
 });
 
 describe('every page with these islands', () => {
-  const pages = ['/gift-for-daughter-from-dad', '/gift-for-daughter-fromMom', '/one-of-a-kind-etsy-gifts'];
+  const pages = ['/gift-for-daughter-from-dad', '/gift-for-daughter-from-mom', '/one-of-a-kind-etsy-gifts'];
   for (const path of pages) {
     for (const viewport of [PHONE, DESKTOP]) {
       it(`${path} at ${viewport.width} px: hydrates with no console errors and no axe violations`, async () => {
@@ -344,8 +344,8 @@ describe('every page with these islands', () => {
           await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
           await nextFrames(page);
           await animationsDone(page);
-          if (path === '/gift-for-daughter-fromMom' && viewport === PHONE) {
-            await screenshot(page, 'gift-for-daughter-fromMom-375.png', { fullPage: true });
+          if (path === '/gift-for-daughter-from-mom' && viewport === PHONE) {
+            await screenshot(page, 'gift-for-daughter-from-mom-375.png', { fullPage: true });
           }
           // A quotation caught mid-fade is half transparent; reduced motion stops fades while axe looks.
           await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -362,8 +362,8 @@ describe('every page with these islands', () => {
 });
 
 describe('without JavaScript', () => {
-  it('/gift-for-daughter-fromMom shows every message and quotation as lists, and the deadline date', async () => {
-    const { page } = await open('/gift-for-daughter-fromMom', { context: noJs!.context });
+  it('/gift-for-daughter-from-mom shows every message and quotation as lists, and the deadline date', async () => {
+    const { page } = await open('/gift-for-daughter-from-mom', { context: noJs!.context });
     try {
       const messageItems = page.locator('section.messages li');
       expect(await messageItems.allTextContents()).toEqual(mom.messages);

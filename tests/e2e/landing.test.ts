@@ -671,10 +671,13 @@ describe('every landing route without JavaScript, and its accessibility', { time
     }
   });
 
-  it('/mitolyn-review is the review, with its canonical on /affiliate/', async () => {
+  // Once a second copy of the review; now one address (docs/product.md, "One topic").
+  it('/mitolyn-review goes on to the review at /affiliate/, which is unlisted', async () => {
     const { page, problems, close } = await open('/mitolyn-review');
     try {
+      expect(new URL(page.url()).pathname).toBe('/affiliate/affiliate-mitolyn-review');
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/affiliate\/affiliate-mitolyn-review$/);
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
       expect(await page.locator('h1').innerText()).toMatch(/Mitolyn/);
       expect(problems.all()).toEqual([]);
     } finally {

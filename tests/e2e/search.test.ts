@@ -16,7 +16,8 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const screenshot = screenshotsIn('search');
 const ARTICLE = '/post/a-dating-story-about-second-chances';
-const REVIEW = '/affiliate/affiliate-aqua-tower-review';
+// A review of a relationship guide: the off-topic reviews are unlisted, so out of the search (docs/product.md, "One topic").
+const REVIEW = '/affiliate/affiliate-unlock-the-scrambler-review';
 
 const session = useSiteSession();
 
@@ -90,11 +91,11 @@ describe.each([
     const { page, problems } = await openPage(session.site, session.browser.context, '/about', viewport);
     try {
       const input = page.locator('#site-search-q');
-      await input.fill('aqua tower');
+      await input.fill('scrambler');
       // Focus starts loading the index; let it finish, or leaving the page cancels it (a failed request to the watcher).
       await page.waitForLoadState('networkidle');
       await Promise.all([page.waitForURL((u) => u.pathname === '/search'), input.press('Enter')]);
-      expect(new URL(page.url()).searchParams.get('q')).toBe('aqua tower');
+      expect(new URL(page.url()).searchParams.get('q')).toBe('scrambler');
       await expect.poll(() => resultLinks(page, '.search-page')).toContain(REVIEW);
       expect(problems.all()).toEqual([]);
     } finally {

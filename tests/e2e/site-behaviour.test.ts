@@ -138,8 +138,8 @@ describe('redirects served by preview from _redirects', () => {
     }
   });
 
-  it('/breakupRecoveryGuide → 301 to /breakup-recovery-guide; /how-to-spot-red-flags → /how-to-spo-red-flags', async () => {
-    for (const [from, to] of [['/breakupRecoveryGuide', '/breakup-recovery-guide'], ['/how-to-spot-red-flags', '/how-to-spo-red-flags']]) {
+  it('/breakupRecoveryGuide → 301 to /breakup-recovery-guide; /how-to-spo-red-flags (the old misspelt address) → /how-to-spot-red-flags', async () => {
+    for (const [from, to] of [['/breakupRecoveryGuide', '/breakup-recovery-guide'], ['/how-to-spo-red-flags', '/how-to-spot-red-flags']]) {
       const res = await head(from);
       expect(res.status, from).toBe(301);
       expect(new URL(res.headers.get('location') ?? '', session.site.url).pathname).toBe(to);
@@ -150,20 +150,19 @@ describe('redirects served by preview from _redirects', () => {
 // ── Without JavaScript ────────────────────────────────────────────────────────────────────────
 
 describe('without JavaScript (the session\'s no-JS browser is checked in starter-pages.test.ts)', () => {
-  it('/posts shows 9 cards; Load More shows 18, then 20 and a disabled "All Loaded"', async () => {
+  // 15 cards since the off-topic reviews and the repeated His Secret Obsession guide left features.json (docs/product.md, "One topic").
+  it('/posts shows 9 cards; Load More shows all 15 and a disabled "All Loaded"', async () => {
     const { page, problems } = await open(session.noJs.context, '/posts');
     try {
       const cards = page.locator('main article.card');
       const visibleCards = () => cards.evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
-      expect(await cards.count(), 'every card is in the page for crawlers').toBe(20);
+      expect(await cards.count(), 'every card is in the page for crawlers').toBe(15);
       expect(await visibleCards()).toBe(9);
       const loadMore = page.getByText('Load More', { exact: true });
       const allLoaded = page.getByRole('button', { name: 'All Loaded' });
       expect(await allLoaded.isVisible()).toBe(false);
       await loadMore.filter({ visible: true }).click();
-      expect(await visibleCards()).toBe(18);
-      await loadMore.filter({ visible: true }).click();
-      expect(await visibleCards()).toBe(20);
+      expect(await visibleCards()).toBe(15);
       expect(await loadMore.filter({ visible: true }).count(), 'no Load More left').toBe(0);
       expect(await allLoaded.isVisible()).toBe(true);
       expect(await allLoaded.isDisabled()).toBe(true);
@@ -209,40 +208,41 @@ describe('without JavaScript (the session\'s no-JS browser is checked in starter
     }
   });
 
-  it('the Categories sidebar keeps one group open at a time', async () => {
+  // The sidebar's groups are the five topics of the menu and the cards' kickers (docs/product.md, "One taxonomy").
+  it('the Topics sidebar keeps one topic open at a time', async () => {
     const { page } = await open(session.noJs.context, '/articles');
     try {
-      const sidebar = page.locator('aside').filter({ has: page.getByRole('heading', { name: 'Categories' }) });
+      const sidebar = page.locator('aside').filter({ has: page.getByRole('heading', { name: 'Topics' }) });
       const groups = sidebar.locator('details');
-      expect(await groups.count()).toBe(3);
-      expect(await groups.locator('summary').allInnerTexts()).toEqual(['Relationship Advice', 'Dating Tips', 'Self-Improvement']);
+      expect(await groups.count()).toBe(5);
+      expect(await groups.locator('summary').allInnerTexts()).toEqual(['Dating', 'Relationships', 'Breakups', 'Self-care', 'Gifts']);
       const states = () => groups.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open));
       expect((await states()).filter(Boolean), 'one group open on load').toHaveLength(1);
       await groups.nth(1).locator('summary').click();
-      expect(await states()).toEqual([false, true, false]);
-      expect(await groups.nth(1).getByRole('link', { name: 'First Dates' }).isVisible()).toBe(true);
-      expect(await groups.nth(0).getByRole('link', { name: 'Trust' }).isVisible()).toBe(false);
+      expect(await states()).toEqual([false, true, false, false, false]);
+      expect(await groups.nth(1).getByRole('link', { name: 'trust', exact: true }).isVisible()).toBe(true);
+      expect(await groups.nth(0).getByRole('link', { name: 'first dates', exact: true }).isVisible()).toBe(false);
       await groups.nth(2).locator('summary').click();
-      expect(await states()).toEqual([false, false, true]);
+      expect(await states()).toEqual([false, false, true, false, false]);
       await groups.nth(2).locator('summary').click();
-      expect(await states(), 'the open group collapses').toEqual([false, false, false]);
+      expect(await states(), 'the open group collapses').toEqual([false, false, false, false, false]);
     } finally {
       await page.close();
     }
   });
 
-  // 32 cards, 6 a page: guide-index.json's 29, then the 3 guides it does not list.
-  it('/guides: "Next →" goes to page 2; on page 6 Next is disabled', async () => {
+  // 27 cards, 6 a page: guide-index.json's 24, then the 3 guides it does not list.
+  it('/guides: "Next →" goes to page 2; on page 5 Next is disabled', async () => {
     const { page } = await open(session.noJs.context, '/guides');
     try {
       await page.getByRole('link', { name: 'Next →' }).click();
       await page.waitForURL(url('/guides/page/2'));
-      expect(await page.locator('h1').innerText()).toMatch(/page 2 of 6/);
-      await page.goto(url('/guides/page/6'));
+      expect(await page.locator('h1').innerText()).toMatch(/page 2 of 5/);
+      await page.goto(url('/guides/page/5'));
       expect(await page.getByRole('link', { name: /Next/ }).count(), 'Next is not a link on the last page').toBe(0);
       const next = page.locator('[aria-disabled="true"]', { hasText: 'Next' });
       expect(await next.isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: '← Previous' }).getAttribute('href')).toBe('/guides/page/5');
+      expect(await page.getByRole('link', { name: '← Previous' }).getAttribute('href')).toBe('/guides/page/4');
     } finally {
       await page.close();
     }
@@ -321,7 +321,7 @@ describe('comfort and polish (issue 19)', () => {
           const [toc, prose] = await Promise.all([page.locator('nav.toc').boundingBox(), page.locator('.article-body .prose').boundingBox()]);
           expect(toc!.x, 'contents to the right of the text at 1280 px').toBeGreaterThan(prose!.x + prose!.width);
           expect(await page.locator('nav.toc').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
-          // The reading column (with its contents) sits in the middle, and "You Might Also Like" starts where the text does.
+          // The reading column (with its contents) sits in the middle, and "More in <topic>" starts where the text does.
           const [column, body, related] = await Promise.all(['article.article', '.article-body', '.related h2'].map(async (s) => (await page.locator(s).boundingBox())!));
           expect(Math.abs(column.x - (DESKTOP.width - column.x - column.width)), 'article centred at 1280 px').toBeLessThanOrEqual(2);
           expect(Math.round(related.x), 'related articles aligned with the text').toBe(Math.round(body.x));
@@ -361,7 +361,7 @@ const TEMPLATE_PAGES = [
   { name: 'article', path: '/post/five-relationship-secrets' },
   { name: 'review', path: '/affiliate/affiliate-his-secret-obsession-review' },
   { name: 'guide', path: '/breakup-recovery-guide' },
-  { name: 'gift', path: '/impress-herMom-gift-guide' },
+  { name: 'gift', path: '/impress-her-mom-gift-guide' },
   { name: 'category', path: '/category/dating' },
   { name: 'posts', path: '/posts' },
   { name: 'guides-page-2', path: '/guides/page/2' },
@@ -388,7 +388,8 @@ describe('every sitemap page at 375 and 1280 px', () => {
       return loc.pathname + loc.search;
     });
     const paths = onePerListing(listed);
-    expect(paths.length).toBeGreaterThanOrEqual(60);
+    // 56 since issue 30: nine sub-category pages became redirects, four off-topic pages are unlisted.
+    expect(paths.length).toBeGreaterThanOrEqual(50);
     const violations: string[] = [];
     const failures: string[] = [];
     const checked: string[] = [];

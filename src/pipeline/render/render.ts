@@ -47,6 +47,7 @@ export function renderRoute(
       markdown: (source: string) => ctx.markdown(source, route.entry?.file),
       ...(route.card ? { card: route.card } : {}),
       ...(route.entry?.draft ? { draft: true } : route.entry?.scheduled ? { scheduled: route.entry.scheduled } : {}),
+      ...(route.noindex ? { noindex: true } : {}),
     },
   };
   startPage(ctx.site.assets.islands);

@@ -67,7 +67,8 @@ export function buildRouteTable<Content>(defs: RouteDef<Content>[], content: Con
       }
       const who = page.sources[0] ?? `route ${def.pattern}`;
       claim(outFile, who);
-      routes.push({ ...page, path, outFile });
+      // An unlisted entry's pages answer at their address but are not announced (Entry.unlisted).
+      routes.push({ ...page, path, outFile, ...(page.entry?.unlisted ? { noindex: true } : {}) });
       for (const alias of page.aliases ?? []) {
         const aliasProblem = sitePathProblem(alias);
         if (aliasProblem) {

@@ -12,6 +12,8 @@ export { inPart, SEARCH_DIR, type SearchPart } from './search-index.ts';
 export interface IndexedPage {
   path: string;
   outFile: string;
+  /** The page asks search engines not to index it (`PageSpec.noindex`): the site's own search leaves it out too (optional). */
+  noindex?: boolean;
   /**
    * Where its finished HTML is, for a page this build does not render (kept from the previous
    * output); `undefined` for a page being rendered now, whose HTML comes through `page()`.
@@ -63,7 +65,7 @@ export function startPageIndexer(
   options: SearchOptions,
   reuse?: { salt: string; parts?: ReadonlyMap<string, string>; recordSettings?: string },
 ): PageIndexer {
-  const wanted = pages.filter((p) => !isExcluded(p.path, options.exclude));
+  const wanted = pages.filter((p) => !p.noindex && !isExcluded(p.path, options.exclude));
   const share = options.maxTotalChars === undefined ? undefined : Math.floor(options.maxTotalChars / Math.max(wanted.length, 1));
   const maxChars = share === undefined ? options.maxChars : Math.min(share, options.maxChars ?? share);
   const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts });

@@ -259,6 +259,8 @@ export function validateRecord(
     bodyLine: record.bodyLine,
     // Published only by `drafts` builds (dev); templates mark such pages (PageProps.page).
     ...(draft ? { draft: true as const } : scheduled ? { scheduled } : {}),
+    // Published, but kept out of listings, the sitemap, the feed and the search index (Entry.unlisted).
+    ...(data.unlisted === true ? { unlisted: true as const } : {}),
   };
   if (!options.drafts && draft) return { diagnostics: unfinished, leftOut: { reason: 'draft' }, unpublished: entry };
   if (!options.drafts && scheduled) return { diagnostics: unfinished, leftOut: { reason: 'scheduled', date: scheduled }, unpublished: entry };
