@@ -55,6 +55,8 @@ describe('validated entries kept between builds', () => {
     const second = build(dir, text);
     expect(second.validated).toBe(false);
     expect(second.result).toEqual(first.result);
+    // In the same key order too: pages' keys hash their props as JSON.
+    expect(JSON.stringify(second.result.entry)).toBe(JSON.stringify(first.result.entry));
   });
 
   it('validates a changed file again, and a file with a problem on every build, reporting it each time', () => {

@@ -44,9 +44,12 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
       changed = true;
       const entry = result.entry;
       if (entry && !entry.draft && !entry.scheduled && keptByJson(entry)) {
-        // The body is most of an entry: kept only when it is not the file's own (placeholders filled).
-        const { body, ...rest } = structuredClone(entry);
-        used[key] = body === record.body ? rest : { ...rest, body };
+        // The body is most of an entry: kept only when it is not the file's own (placeholders
+        // filled). Its key stays in place (null), so the entry's keys keep their order: pages'
+        // keys hash their props as JSON, and an entry in another order would render them again.
+        const copy: Stored = structuredClone(entry);
+        if (copy.body === record.body) copy.body = null;
+        used[key] = copy;
       }
       return result;
     },
@@ -65,7 +68,7 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
 }
 
 /** A kept entry; without `body` when its body is the file's, which is then read from the record. */
-type Stored = Omit<Entry, 'body'> & { body?: string };
+type Stored = Omit<Entry, 'body'> & { body: string | null };
 
 function readStored(file: string): Record<string, Stored> {
   try {
