@@ -48,7 +48,7 @@ export function checkLinks(
   sources: LinkSources = {},
 ): Diagnostic[] {
   const targets = linkTargets(pages, files, redirects);
-  const diagnostics: Diagnostic[] = [];
+  const found: BadLink[] = [];
   // Most links are on many pages (the header's, the footer's, the sidebar's): each is judged once.
   // A root-absolute link means the same on every page; any other ("#top", "../x") is the page's own.
   const judged = new Map<string, LinkProblem | undefined>();
@@ -62,10 +62,70 @@ export function checkLinks(
         base ??= new URL(page.path, 'http://site.invalid');
         judged.set(key, (problem = judgeLink(link, base, targets, sources)));
       }
-      if (problem) diagnostics.push(linkDiagnostic(page, link, problem, sources.texts));
+      if (problem) found.push({ page, link, problem });
     }
   }
-  return diagnostics;
+  return oneErrorPerValue(found, sources.texts);
+}
+
+/** A link that fails its check, on the page that has it. */
+interface BadLink {
+  page: LinkedPage;
+  link: string;
+  problem: LinkProblem;
+}
+
+/**
+ * One error per bad value, at the line where it is written. A link a template puts on many pages
+ * from one field (a cover that every listing, category and tag page shows) is found where the
+ * field is written, in any content file, and reported once there, with the number of other pages
+ * it is on; a link written in a page's own Markdown is at its line. Only a link found in no
+ * content file (a template's own) is reported on each page, at the page's file.
+ */
+function oneErrorPerValue(found: BadLink[], texts: Map<string, string> | undefined): Diagnostic[] {
+  const written = new Map<string, { file: string; line: number; column: number } | undefined>();
+  const whereWritten = (link: string) => {
+    if (!written.has(link)) written.set(link, texts ? findInAnySource(texts, link) : undefined);
+    return written.get(link);
+  };
+  const groups = new Map<string, { bad: BadLink; diagnostic: Diagnostic; others: Set<string> }>();
+  const out: Diagnostic[] = [];
+  for (const bad of found) {
+    let diagnostic = linkDiagnostic(bad.page, bad.link, bad.problem, texts);
+    if (diagnostic.line === undefined) {
+      const at = whereWritten(bad.link);
+      const text = at && texts?.get(at.file);
+      if (at && text !== undefined) diagnostic = { ...diagnostic, ...at, frame: codeFrame(text, at.line, at.column) };
+      else {
+        out.push(diagnostic);
+        continue;
+      }
+    }
+    const key = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}\0${diagnostic.code}\0${bad.link}`;
+    const group = groups.get(key);
+    if (!group) groups.set(key, { bad, diagnostic, others: new Set() });
+    // The page whose own file holds the value names the error; the others are counted.
+    else if (bad.page.source === diagnostic.file && group.bad.page.source !== diagnostic.file) {
+      group.others.add(group.bad.page.path);
+      Object.assign(group, { bad, diagnostic });
+    } else group.others.add(bad.page.path);
+  }
+  for (const { bad, diagnostic, others } of groups.values()) {
+    const n = others.size;
+    const message = n ? diagnostic.message.replace(`on page ${bad.page.path} `, `on page ${bad.page.path} and ${n} other${n === 1 ? '' : 's'} `) : diagnostic.message;
+    out.push({ ...diagnostic, message });
+  }
+  return out;
+}
+
+/** Where a link is written in any of the content files, the first in file order that has it. */
+function findInAnySource(texts: Map<string, string>, link: string): { file: string; line: number; column: number } | undefined {
+  for (const [file, text] of texts) {
+    if (!text.includes(link) && !text.includes(link.replace(/%25/g, '%'))) continue;
+    const at = findInSource(text, link) ?? findInSource(text, link.replace(/%25/g, '%'));
+    if (at) return { file, ...at };
+  }
+  return undefined;
 }
 
 /** What internal links can land on: output files (directly or through a redirect) and the ids in pages. */
