@@ -1,12 +1,14 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, diffTrees, listFiles, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
 
 // A host's deploy: a fresh clone (every file new, no output folder), `npm ci` (a node_modules/
-// folder of the project's own), and only the cache folder the host kept between deploys.
+// folder of the project's own), and only the cache folder the host kept between deploys. The
+// project, its first deploy's kept cache and a clean build to compare with are made once for the
+// file: every test deploys from a clone of its own and only reads them.
 
 let fx: FixtureCopy;
 let saved: string;
@@ -29,7 +31,7 @@ const counts = (stdout: string) => /Built (\d+) pages \((\d+) rendered, (\d+) un
 /** The edit of the deploy: one sentence more in one post. */
 const edit = (project: string) => writeFileSync(join(project, 'content/posts/post-07.md'), `${readFileSync(join(project, 'content/posts/post-07.md'), 'utf8')}\nOne sentence more.\n`);
 
-beforeEach(() => {
+beforeAll(() => {
   fx = copyFixture('basic', 'heartnotes-deploy-');
   // Enough posts that one edit leaves most pages as they were.
   for (let i = 1; i <= 12; i++) {
@@ -48,7 +50,19 @@ beforeEach(() => {
   cpSync(cacheOf(first), saved, { recursive: true });
   rmSync(first, { recursive: true });
 });
-afterEach(() => fx.cleanup());
+afterAll(() => fx?.cleanup());
+
+let clean: Map<string, Buffer> | undefined;
+/** What a build without a cache writes for the project as committed (built once, on first use). */
+function cleanBuild(): Map<string, Buffer> {
+  if (!clean) {
+    const reference = clone('reference');
+    const r = build(reference, '--no-cache');
+    expect(r.status, r.stderr).toBe(0);
+    clean = readTree(join(reference, 'dist'));
+  }
+  return clean;
+}
 
 describe('a deploy from a fresh clone with the cache folder restored', () => {
   it('renders only the edited page and writes the same bytes as a cold build without a cache', () => {
@@ -61,7 +75,7 @@ describe('a deploy from a fresh clone with the cache folder restored', () => {
     expect(rendered, warm.stdout).toBeLessThan(pages);
     expect(unchanged).toBeGreaterThan(pages / 2);
 
-    const reference = clone('reference');
+    const reference = clone('reference-edited');
     edit(reference);
     const cold = build(reference, '--no-cache');
     expect(cold.status, cold.stderr).toBe(0);
@@ -101,11 +115,6 @@ describe('a cache from another generator version, lockfile or Node is ignored, n
     writeFileSync(page, readFileSync(page, 'utf8').replace('<html', '<HTML'));
     return deploy;
   }
-  const cleanBuild = () => {
-    const reference = clone('reference');
-    expect(build(reference, '--no-cache').status).toBe(0);
-    return readTree(join(reference, 'dist'));
-  };
 
   it('another generator version: the cache is emptied and everything is built again', () => {
     const deploy = poisonedDeploy('deploy-version');
