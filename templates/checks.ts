@@ -8,12 +8,15 @@ export function categoryNames({ categories }: SiteContent): string[] {
 
 /**
  * The names an entry's `category` may take, by their lower-case form: `category: dating` is
- * `Dating`, however the editor capitalised it. A topic page's key (`dating`) names it too.
+ * `Dating`, however the editor capitalised it. A topic page's key (`dating`) and the names it
+ * replaced (`formerNames`: `Relationship Advice` for Relationships) name it too.
  */
 export function categoryLookup(content: SiteContent): Map<string, string> {
   const byLower = new Map<string, string>();
   for (const name of categoryNames(content)) if (!byLower.has(name.toLowerCase())) byLower.set(name.toLowerCase(), name);
-  for (const c of content.categories.categories) if (!byLower.has(c.category.toLowerCase())) byLower.set(c.category.toLowerCase(), c.title);
+  for (const c of content.categories.categories) {
+    for (const name of [c.category, ...c.formerNames]) if (!byLower.has(name.toLowerCase())) byLower.set(name.toLowerCase(), c.title);
+  }
   return byLower;
 }
 

@@ -54,6 +54,11 @@ export const categoriesSchema = z.strictObject({
       tags: z.array(z.string().min(1)).default([]),
       /** Old addresses that now redirect to this topic's page (301), e.g. a retired sub-category. */
       aliases: z.array(sitePath()).default([]),
+      /**
+       * Category names this topic replaced ("Relationship Advice" for Relationships): an entry
+       * may still be written with one, and is shown, listed and linked under the topic's title.
+       */
+      formerNames: z.array(z.string().min(1)).default([]),
     }),
   ).min(1),
 });
