@@ -13,11 +13,19 @@ import { repoRoot } from './corpus.mjs';
 
 const cli = join(repoRoot, 'bin', 'heartnotes.mjs');
 
-/** The test helper that starts a throw-away PostgreSQL cluster is TypeScript: compile it once. */
+/**
+ * The test helper that starts a throw-away PostgreSQL cluster is TypeScript: compile it once. It
+ * finds the server binaries from its own place (`import.meta.url`), in tests/node_modules (a test
+ * package), so the compiled copy in a temp folder keeps the helper's address.
+ */
 async function loadPostgresHelper(dir) {
   const esbuild = await import('esbuild');
   const out = join(dir, 'postgres-helper.mjs');
-  await esbuild.build({ entryPoints: [join(repoRoot, 'tests', 'helpers', 'postgres.ts')], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error' });
+  const helper = join(repoRoot, 'tests', 'helpers', 'postgres.ts');
+  await esbuild.build({
+    entryPoints: [helper], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'error',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(helper).href) },
+  });
   return import(pathToFileURL(out).href);
 }
 

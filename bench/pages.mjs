@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { requireTestPackage } from '../tools/test-package.mjs';
 import { repoRoot } from './corpus.mjs';
 import { fmt, median, printTable } from './report.mjs';
 import { PAGE_TYPES as PAGES } from '../tools/page-types.mjs';
+
+// playwright-core is a test package (tests/package.json), installed by the test set-up.
+const { chromium } = requireTestPackage('playwright-core');
 
 /** The targets under Lighthouse's mobile throttling. */
 const TARGET = { performance: 100, tbtMs: 60, lcpMs: 1500, cls: 0.04 };

@@ -140,7 +140,7 @@ function withBuildFlags(cmd: Command): Command {
 
 /**
  * Where `dev` writes: a folder of its own under `.cache/`, never the output `build` writes and
- * `preview` serves, since dev includes drafts and scheduled entries (README, "Adding content").
+ * `preview` serves, since dev includes drafts and scheduled entries (docs/content.md, "Drafts and scheduled entries").
  */
 const DEV_OUT = '.cache/dev';
 

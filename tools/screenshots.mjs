@@ -11,8 +11,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { requireTestPackage } from './test-package.mjs';
 import { PAGE_TYPES as PAGES } from './page-types.mjs';
+
+// playwright-core is a test package (tests/package.json), installed by the test set-up.
+const { chromium } = requireTestPackage('playwright-core');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'bin', 'heartnotes.mjs');

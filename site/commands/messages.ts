@@ -1,5 +1,5 @@
 // `heartnotes messages list`: every message the contact form stored, newest first, for the editors
-// (each one is also mailed to them when mail is set up; README, "Forms"). site.config.ts adds it.
+// (each one is also mailed to them when mail is set up; docs/forms.md, "Mail"). site.config.ts adds it.
 import type { CommandSpec } from '../../src/index.ts';
 import { columns, count, shortDate, withStore } from './subscribers.ts';
 

@@ -3,7 +3,7 @@
 // `deploy.functions`) and calls it with each request, the host's environment and the client's
 // address. Set DATABASE_URL (a pooled connection string of Neon, Supabase or any PostgreSQL) in
 // the site's environment variables; HEARTNOTES_FORMS_RATE_LIMIT is optional, and so is SMTP_URL:
-// without it no mail is sent (README, "Forms").
+// without it no mail is sent (docs/forms.md, "Mail").
 import type { HostFunction, HostFunctionContext } from '../../src/index.ts';
 import type { Db } from './db.ts';
 import site from '../../content/site.json';

@@ -1,8 +1,8 @@
-// Site search in the browser, over the Pagefind index the build writes to /pagefind/ (README,
-// "Search"). Two places use it: the header box (this module is imported on its first focus, see
-// components/header.tsx) shows a few results under the box as the visitor types; the /search page
-// (templates/pages/search.tsx) loads it as a page script and lists every result for ?q=. Pagefind's
-// own code and index are fetched only when a search is about to run.
+// Site search in the browser, over the Pagefind index the build writes to /pagefind/
+// (docs/search.md). Two places use it: the header box (this module is imported on its first
+// focus, see components/header.tsx) shows a few results under the box as the visitor types; the
+// /search page (templates/pages/search.tsx) loads it as a page script and lists every result for
+// ?q=. Pagefind's own code and index are fetched only when a search is about to run.
 
 interface PagefindResult {
   url: string;

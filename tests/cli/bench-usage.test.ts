@@ -39,7 +39,7 @@ describe('npm run bench: usage', () => {
 });
 
 describe('.gitignore', () => {
-  it('ignores drafts-preview/, the folder the README gives build --drafts', () => {
+  it('ignores drafts-preview/, the folder docs/content.md gives build --drafts', () => {
     const r = spawnSync('git', ['check-ignore', '--no-index', 'drafts-preview/post/my-draft.html', 'dist/index.html'], { cwd: repoRoot, encoding: 'utf8' });
     expect(r.stdout.split('\n').filter(Boolean)).toEqual(['drafts-preview/post/my-draft.html', 'dist/index.html']);
   });

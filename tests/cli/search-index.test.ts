@@ -1,4 +1,4 @@
-// The search index (README, "Search") through the real CLI: a build writes it into the output, an
+// The search index (docs/search.md) through the real CLI: a build writes it into the output, an
 // incremental build after an edit leaves exactly the index a clean build makes (no stale files),
 // a failed build leaves the previous index as it was, and `dev` updates the index after an edit.
 //

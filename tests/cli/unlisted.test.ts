@@ -1,4 +1,4 @@
-// `unlisted: true` (Entry.unlisted, README "Adding content"): the entry's page is published at its
+// `unlisted: true` (Entry.unlisted, docs/content.md, "Front matter"): the entry's page is published at its
 // address, says `noindex` to search engines, and is left out of the sitemap, the feed, the site's
 // search index and the listings that use `listed()`. Proved on the example site (tests/fixtures/
 // basic, which knows nothing of Heart Notes) through the real CLI, with its posts marked for the

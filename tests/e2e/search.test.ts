@@ -1,4 +1,4 @@
-// Site search in Chromium against `heartnotes preview` of the real site (README, "Search"): the
+// Site search in Chromium against `heartnotes preview` of the real site (docs/search.md): the
 // header box at phone and desktop widths, by keyboard; /search?q=; the page without JavaScript; and
 // that a page without scripts still requests none until the box is used.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';

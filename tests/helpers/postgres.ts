@@ -35,7 +35,7 @@ function findBinDir(): string {
   } catch {
     throw new Error(
       `PostgreSQL server binaries not found: the npm package ${platformPackage} is not installed. ` +
-        'Run npm test (its setup step runs npm ci), or npm ci.',
+        'It is a test package (tests/package.json): run npm test, or node tests/setup.mjs, which installs them.',
     );
   }
 }

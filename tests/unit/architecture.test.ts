@@ -244,28 +244,40 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('every dependency is used by the generator or the site, every devDependency by tests, bench, tools or scripts', () => {
-    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> };
+  it('every dependency is used by the generator or the site, every devDependency by bench, tools or scripts, every test package by tests', () => {
+    type Manifest = { dependencies?: Record<string, string>; devDependencies: Record<string, string>; scripts?: Record<string, string> };
+    const pkg = JSON.parse(read('package.json')) as Manifest;
+    // The packages only the tests use live in tests/package.json (installed into tests/node_modules
+    // by the test set-up), so that `npm install` for building the site does not download them.
+    const testPkg = JSON.parse(read('tests/package.json')) as Manifest;
     const sourcesIn = (dirs: string[]) => dirs.flatMap((d) => (d.includes('.') ? [d] : filesUnder(d, CODE))).filter((f) => existsSync(join(root, f))).map(read);
     const runtime = sourcesIn(['src', 'site', 'templates', 'bin', 'site.config.ts']);
-    const tooling = sourcesIn(['tests', 'bench', 'tools', 'vitest.config.ts']);
+    const devTooling = sourcesIn(['bench', 'tools', 'vitest.config.ts']);
+    const testTooling = sourcesIn(['tests', 'bench', 'tools']);
     const imported = (sources: string[]) => new Set(sources.flatMap((s) => [...importSpecifiers(s), ...scan(s).strings].map(packageOf)));
     const usedAtRuntime = imported(runtime);
-    const usedAnywhere = new Set([...usedAtRuntime, ...imported(tooling)]);
-    const scripts = Object.values(pkg.scripts).join('\n');
+    const usedAnywhere = new Set([...usedAtRuntime, ...imported(devTooling), ...imported(testTooling)]);
+    const usedByDevTooling = new Set([...usedAtRuntime, ...imported(devTooling)]);
+    const scripts = Object.values(pkg.scripts ?? {}).join('\n');
     const binsOf = (name: string): string[] => {
       const bin = (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> }).bin;
       return typeof bin === 'string' ? [name.split('/').pop()!] : Object.keys(bin ?? {});
     };
     const devUsed = (name: string) =>
-      usedAnywhere.has(name) ||
+      usedByDevTooling.has(name) ||
       // @types/x serves imports of x (@types/node: node: imports, which every part has).
       (name.startsWith('@types/') && (name === '@types/node' || usedAnywhere.has(name.slice(7)))) ||
-      // A package that brings a per-platform package, named as `@name/${platform}` in a test.
-      tooling.some((s) => s.includes(`@${name}/`)) ||
       binsOf(name).some((bin) => new RegExp(`(?:^|[\\s&;|])${bin}\\b`, 'm').test(scripts));
-    const unusedDependencies = Object.keys(pkg.dependencies).filter((name) => !usedAtRuntime.has(name));
+    const usedByTests = imported(testTooling);
+    const testUsed = (name: string) =>
+      usedByTests.has(name) ||
+      // A package that brings a per-platform package, named as `@name/${platform}` in a test.
+      testTooling.some((s) => s.includes(`@${name}/`));
+    const unusedDependencies = Object.keys(pkg.dependencies ?? {}).filter((name) => !usedAtRuntime.has(name));
+    // A root devDependency only the tests import belongs in tests/package.json.
     const unusedDevDependencies = Object.keys(pkg.devDependencies).filter((name) => !devUsed(name));
-    expect({ unusedDependencies, unusedDevDependencies }).toEqual({ unusedDependencies: [], unusedDevDependencies: [] });
+    const unusedTestPackages = Object.keys(testPkg.devDependencies).filter((name) => !testUsed(name));
+    const inBoth = Object.keys(testPkg.devDependencies).filter((name) => name in pkg.devDependencies || name in (pkg.dependencies ?? {}));
+    expect({ unusedDependencies, unusedDevDependencies, unusedTestPackages, inBoth }).toEqual({ unusedDependencies: [], unusedDevDependencies: [], unusedTestPackages: [], inBoth: [] });
   });
 });

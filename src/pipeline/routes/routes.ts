@@ -20,7 +20,7 @@ export interface RouteTable {
  * Pages, Vercel with cleanUrls) serve both at `/about`, and the flat form needs no folder per page,
  * which halves the file-system operations of a build; on this project's CI disks creating a
  * folder costs as much as writing a page. Hosts that only know `index.html` (plain S3 website
- * hosting, a bare nginx) need one rewrite rule; the README gives it.
+ * hosting, a bare nginx) need one rewrite rule; docs/deploying.md, "Any other host", gives it.
  */
 export function outFileFor(path: string): string {
   const trimmed = path.replace(/^\/+|\/+$/g, '');
