@@ -228,10 +228,19 @@ export function topicProps(kind: Listable['kind'], entry: Listable['entry'], c: 
   return {
     ...(info ? { topic: { title: info.title, path: topicPath(info) } } : {}),
     // A tag no topic lists has no page; the site's checks report it at its line.
-    tags: entry.data.tags.filter((t) => allTags(c).some((known) => known.path === tagLink(t).path)).map(tagLink),
+    tags: entry.data.tags.filter((t) => tagPaths(c).has(tagLink(t).path)).map(tagLink),
     more: info ? moreInTopic({ kind, entry }, info, c, count).map((item) => listableCard(item, c)) : [],
   };
 }
+
+/** The addresses of every tag page, once per content (every entry page asks). */
+function tagPaths(c: SiteContent): Set<string> {
+  let paths = tagPathsOf.get(c);
+  if (!paths) tagPathsOf.set(c, (paths = new Set(allTags(c).map((t) => t.path))));
+  return paths;
+}
+
+const tagPathsOf = new WeakMap<SiteContent, Set<string>>();
 
 /** Cards in an entry page's "More in <topic>" (docs/product.md, "One taxonomy"). */
 export const MORE_IN_TOPIC = 2;
@@ -245,10 +254,12 @@ export function moreInTopic(item: Pick<Listable, 'kind' | 'entry'>, info: TopicI
   const own = new Set(item.entry.data.tags.map(tagSlug));
   const self = listableHref(item);
   const best: { other: Listable; shared: number }[] = [];
-  for (const other of topicEntries(info, c)) {
-    if (listableHref(other) === self) continue;
+  for (const { other, href, tags } of topicEntries(info, c)) {
+    // Full, and nothing later can share more tags than the entry has: the rest cannot change it.
+    if (best.length === count && best[count - 1].shared === own.size) break;
+    if (href === self) continue;
     let shared = 0;
-    for (const t of other.entry.data.tags) if (own.has(tagSlug(t))) shared++;
+    for (const t of tags) if (own.has(t)) shared++;
     // Candidates come newest first, so a later one only displaces an earlier one by sharing more tags.
     const at = best.findIndex((b) => b.shared < shared);
     if (at === -1) {
@@ -261,13 +272,18 @@ export function moreInTopic(item: Pick<Listable, 'kind' | 'entry'>, info: TopicI
   return best.map((b) => b.other);
 }
 
-/** A topic's members, newest first, worked out once per topic and content. */
-function topicEntries(info: TopicInfo, c: SiteContent): Listable[] {
+/** A topic's members, newest first, each with its address and tag slugs, worked out once per topic and content. */
+function topicEntries(info: TopicInfo, c: SiteContent): TopicMember[] {
   let byTopic = topicEntriesOf.get(c);
   if (!byTopic) topicEntriesOf.set(c, (byTopic = new Map()));
   let members = byTopic.get(info.category);
-  if (!members) byTopic.set(info.category, (members = categoryMembers(info, c)));
+  if (!members) {
+    members = categoryMembers(info, c).map((other) => ({ other, href: listableHref(other), tags: [...new Set(other.entry.data.tags.map(tagSlug))] }));
+    byTopic.set(info.category, members);
+  }
   return members;
 }
 
-const topicEntriesOf = new WeakMap<SiteContent, Map<string, Listable[]>>();
+type TopicMember = { other: Listable; href: string; tags: string[] };
+
+const topicEntriesOf = new WeakMap<SiteContent, Map<string, TopicMember[]>>();
