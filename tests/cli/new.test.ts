@@ -46,7 +46,7 @@ describe('new post', () => {
 
   it('build --drafts --out marks draft and scheduled pages, shows the entry\'s author, and keeps both out of the sitemap and feed', () => {
     const later = join(root, 'content', 'articles', 'later-date.md');
-    const front = `id: ${maxId() + 2}\ntitle: A later date\nexcerpt: Plans for later.\ncategory: Dating\ndate: 2999-12-01\nauthor: Ana Lima\ncoverImage: /images/covers/default.svg\ncoverAlt: A heart`;
+    const front = `id: ${maxId() + 2}\ntitle: A later date\nexcerpt: Plans for later.\ncategory: Dating\ndate: 2999-12-01\nauthor: Ana Lima`;
     writeFileSync(later, `---\n${front}\n---\n\nWhat to plan.\n`);
     const r = runCli(['build', '--drafts', '--out', 'preview', '--root', root]);
     expect(r.stderr).toBe('');
