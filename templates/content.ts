@@ -7,8 +7,13 @@ export type SiteContent = ContentOf<typeof collections>;
 
 /** What every template receives as `site.shared`. */
 export function sharedData(content: SiteContent) {
-  const { site, nav, partners, thirdParties } = content;
-  return { site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear }, nav, partners, topics: sidebarTopics(content), thirdParties };
+  const { site, nav, partners, thirdParties, home } = content;
+  return {
+    site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear },
+    nav, partners, topics: sidebarTopics(content), thirdParties,
+    // The free guide's sign-up: on the home page, and at the end of every article and guide.
+    signup: home.signup,
+  };
 }
 
 /** A topic as the sidebar shows it: its page and its tags' pages. Read from categories.json alone, so no entry's edit changes every page. */

@@ -208,6 +208,8 @@ export const articleSchema = z
     date: dateField(),
     author: z.string().min(1),
     ...pieceFields,
+    /** Show the help-now box of crisis and abuse lines (templates/components/helplines.tsx) (default: false). */
+    helplines: z.boolean().default(false),
     conclusion: z.string().optional(),
     aliases: z.array(sitePath()).default([]),
     draft: z.boolean().default(false),
@@ -273,6 +275,8 @@ const rootPageFields = {
 /** content/guides/*.md: the long-form advice pages at /{slug}. */
 export const guideSchema = z.strictObject({
   ...rootPageFields,
+  /** Show the help-now box of crisis and abuse lines (templates/components/helplines.tsx) (default: false). */
+  helplines: z.boolean().default(false),
   /** Show a table of contents built from the h2 headings (default: false). */
   toc: z.boolean().default(false),
   faqTitle: z.string().default('Frequently Asked Questions'),

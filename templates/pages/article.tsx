@@ -5,7 +5,9 @@ import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/js
 import { Breadcrumbs } from '../components/layout.tsx';
 import { Cover, PieceDates } from '../components/cover.tsx';
 import { Contents, headingsOf, readingMinutes, TOC_MIN_HEADINGS } from '../components/reading.tsx';
+import { Helplines } from '../components/helplines.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
+import { SignupForm } from '../components/signup-form.tsx';
 import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import type { SiteEntryPageProps, TopicProps } from '../content.ts';
 import type { ArticleData } from '../schemas.ts';
@@ -62,6 +64,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
             <p>{data.conclusion}</p>
           </section>
         ) : null}
+        {data.helplines ? <Helplines /> : null}
         <aside className="discover" aria-labelledby="discover-heading" data-pagefind-ignore="">
           <h2 id="discover-heading">Discover More Secrets</h2>
           <p>
@@ -72,6 +75,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
         </aside>
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
+        <SignupForm {...shared.signup} source={page.path} load="visible" />
         <AuthorBox author={data.author} team={shared.site.editorialTeam} />
         </div>
       </article>

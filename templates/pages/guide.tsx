@@ -8,7 +8,9 @@ import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/js
 import { Breadcrumbs } from '../components/layout.tsx';
 import { Cover, PieceDates } from '../components/cover.tsx';
 import { Contents, headingsOf, readingMinutes, TOC_MIN_HEADINGS } from '../components/reading.tsx';
+import { Helplines } from '../components/helplines.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
+import { SignupForm } from '../components/signup-form.tsx';
 import type { GuideData } from '../schemas.ts';
 
 /** A long-form advice page: topic, optional contents, the body, an optional download, the FAQ, tags, more in its topic. */
@@ -64,9 +66,11 @@ export function GuidePage(props: SiteEntryPageProps<GuideData> & TopicProps) {
           </p>
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {data.helplines ? <Helplines /> : null}
         <Faq title={data.faqTitle} items={data.faq} firstOpen={data.faqFirstOpen} renderMarkdown={page.markdown} />
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
+        <SignupForm {...shared.signup} source={page.path} load="visible" />
         <AuthorBox team={shared.site.editorialTeam} />
         </div>
       </article>

@@ -14,7 +14,7 @@ export const RECIPES = {
   'first-date-tips': {
     palette: 'rose',
     alt: 'Illustration: two coffee cups side by side, their steam rising into a small heart',
-    scene: [['cup', 510, 250, 0.95, 0, { steam: false, heartSteam: true }], ['cup', 700, 250, 0.95, 0, { steam: false, cls: 's' }], ['heart', 605, 80, 0.28]],
+    scene: [['cup', 510, 250, 0.95], ['cup', 700, 250, 0.95, 0, { cls: 's' }], ['heart', 605, 95, 0.36]],
   },
   'five-relationship-secrets': {
     palette: 'rose',
@@ -76,7 +76,7 @@ export const RECIPES = {
   'breakup-recovery-guide': {
     palette: 'lilac',
     alt: 'Illustration: a heart mended with a line of gold, in front of a rising sun',
-    scene: [['sunrise', 600, 230, 1.25], ['mendedHeart', 600, 220, 0.8]],
+    scene: [['sunrise', 600, 240, 1.25], ['mendedHeart', 600, 185, 0.72]],
   },
   breakups: {
     palette: 'peach',
