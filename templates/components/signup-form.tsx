@@ -32,7 +32,7 @@ export function SignupForm({
 }) {
   const H = `h${headingLevel}` as const;
   return (
-    <section className="signup" aria-labelledby={`${id}-heading`}>
+    <section className="signup" aria-labelledby={`${id}-heading`} data-pagefind-ignore="">
       <H id={`${id}-heading`}>{heading}</H>
       <p>
         <strong>{guideTitle}</strong>: {text}
