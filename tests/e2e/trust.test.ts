@@ -207,7 +207,7 @@ describe('dates: "Updated" where a piece was revised', () => {
 describe('the help-now box', () => {
   it('is on every page whose front matter asks for it, with real lines, and on no other', async () => {
     const asking = all.filter((p) => p.data.helplines);
-    expect(asking.map((p) => p.path)).toEqual(expect.arrayContaining(['/breakup-recovery-guide', '/breakups', '/stop-walking-on-eggshells', '/how-to-spo-red-flags']));
+    expect(asking.map((p) => p.path)).toEqual(expect.arrayContaining(['/breakup-recovery-guide', '/breakups', '/stop-walking-on-eggshells', '/how-to-spot-red-flags']));
     for (const piece of all) {
       const box = $(await html(piece.path), 'aside.helplines');
       if (!piece.data.helplines) {
