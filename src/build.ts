@@ -659,7 +659,8 @@ export function checkContentLinks(
   // A missing image is one mistake however many pages show it: a cover in front matter is reported
   // at its field, not again on every listing, category or related-articles block that renders it;
   // an image only templates add is reported once per file.
-  const seen = new Set(images.map((d) => d.message));
+  // (A missing image beside the content was reported at its field already: images/relative-images.ts.)
+  const seen = new Set([...images, ...problems.filter((p) => p.code === 'links/missing-image')].map((d) => d.message));
   const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted, unpublished: validated.unpublished }).filter((d) => {
     if (d.code !== 'links/missing-image' && d.code !== 'links/malformed-escape') return true;
     const key = `${d.file}\0${d.message}`;

@@ -7,8 +7,13 @@ export type SiteContent = ContentOf<typeof collections>;
 
 /** What every template receives as `site.shared`. */
 export function sharedData(content: SiteContent) {
-  const { site, nav, partners, thirdParties } = content;
-  return { site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear }, nav, partners, topics: sidebarTopics(content), thirdParties };
+  const { site, nav, partners, thirdParties, home } = content;
+  return {
+    site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear },
+    nav, partners, topics: sidebarTopics(content), thirdParties,
+    // The free guide's sign-up: on the home page, and at the end of every article and guide.
+    signup: home.signup,
+  };
 }
 
 /** A topic as the sidebar shows it: its page and its tags' pages. Read from categories.json alone, so no entry's edit changes every page. */
@@ -29,10 +34,7 @@ function sidebarTopics({ categories }: SiteContent): SidebarTopic[] {
 function latestYear({ pages, articles, guides, reviews, gifts }: SiteContent): number | undefined {
   const dates: (string | undefined)[] = [
     ...pages.map((e) => e.data.updated),
-    ...articles.map((e) => e.data.date),
-    ...guides.flatMap((e) => [e.data.date, e.data.updated]),
-    ...reviews.map((e) => e.data.date),
-    ...gifts.map((e) => e.data.date),
+    ...[...articles, ...guides, ...reviews, ...gifts].flatMap((e) => [e.data.date, e.data.updated]),
   ];
   // Scheduled entries (seen in a preview of drafts) have not been published yet.
   const today = new Date().toISOString().slice(0, 10);
@@ -53,8 +55,9 @@ export interface Card {
   href: string;
   title: string;
   excerpt: string;
-  coverImage: string;
-  coverAlt: string;
+  /** Absent when the page has no cover: the card then shows none. */
+  coverImage?: string;
+  coverAlt?: string;
   /** The kicker: the entry's topic ('' for none). */
   category: string;
   /** Where the kicker links: the topic's page (optional). */
@@ -118,8 +121,8 @@ export function resolveCard(ref: CardRef, content: SiteContent, href: string): C
     href,
     title: ref.title ?? t.title ?? ref.slug,
     excerpt: ref.excerpt ?? t.excerpt ?? '',
-    coverImage: ref.coverImage ?? t.coverImage ?? '/images/covers/default.svg',
-    coverAlt: ref.coverAlt ?? t.coverAlt ?? '',
+    coverImage: ref.coverImage ?? t.coverImage,
+    coverAlt: ref.coverAlt ?? t.coverAlt,
     // A card is labelled with its page's topic, the one taxonomy (docs/product.md, "One taxonomy").
     ...(t.category ? kicker(t.category, content) : review ? { category: 'Review', categoryPath: '/posts' } : { category: '' }),
     date: ref.date ?? t.date,

@@ -163,24 +163,59 @@ const socialImage = () =>
  */
 const unlisted = z.boolean().default(false);
 
-/** content/articles/*.md: the articles at /post/{slug}. */
-export const articleSchema = z.strictObject({
-  id: z.number().int().positive(),
-  title: z.string().min(1).max(140),
-  slug: slugField().optional(),
-  excerpt: z.string().min(1).max(300),
-  category: z.string().default('Relationships'),
-  tags: z.array(z.string()).default([]),
-  date: dateField(),
-  author: z.string().min(1),
-  coverImage: imagePath(),
+/**
+ * A piece's cover and dates, in every collection of pieces (articles, guides, gift guides,
+ * reviews). The cover is optional: no cover is better than one that says nothing about the piece.
+ */
+const pieceFields = {
+  /** A picture of the piece's own subject: a file in public/ (`/images/covers/x.svg`) or beside the Markdown file (`./cover.svg`) (optional). */
+  coverImage: imagePath().optional(),
+  /** What the cover shows, for readers who cannot see it (required with a cover). */
+  coverAlt: z.string().min(1).optional(),
+  /** A line under the cover, shown as its caption (optional). */
+  coverCaption: z.string().min(1).max(300).optional(),
+  /** Who made the cover, e.g. "Photo: Ana Lima" or "Illustration: Heart Notes", shown after the caption (optional). */
+  coverCredit: z.string().min(1).max(200).optional(),
   socialImage: socialImage(),
-  coverAlt: z.string().min(1),
-  conclusion: z.string().optional(),
-  aliases: z.array(sitePath()).default([]),
-  draft: z.boolean().default(false),
-  unlisted,
-});
+  /** The date of the last real revision (shown as "Updated …" and in structured data as dateModified) (optional). */
+  updated: dateField().optional(),
+};
+
+type PieceData = { coverImage?: string; coverAlt?: string; coverCaption?: string; coverCredit?: string; date?: string; updated?: string };
+
+/** The rules between `pieceFields`: alt text with a cover, cover texts only with a cover, an update after publication. */
+function pieceRules(d: PieceData, ctx: z.RefinementCtx): void {
+  if (d.coverImage && !d.coverAlt) {
+    ctx.addIssue({ code: 'custom', path: ['coverAlt'], message: 'a cover needs "coverAlt": say what the picture shows, for readers who cannot see it' });
+  }
+  for (const field of ['coverAlt', 'coverCaption', 'coverCredit'] as const) {
+    if (!d.coverImage && d[field]) ctx.addIssue({ code: 'custom', path: [field], message: `"${field}" describes a cover, but there is no "coverImage"` });
+  }
+  if (d.updated && d.date && d.updated < d.date) {
+    ctx.addIssue({ code: 'custom', path: ['updated'], message: `the update (${d.updated}) is dated before the publication (${d.date})` });
+  }
+}
+
+/** content/articles/*.md: the articles at /post/{slug}. */
+export const articleSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    title: z.string().min(1).max(140),
+    slug: slugField().optional(),
+    excerpt: z.string().min(1).max(300),
+    category: z.string().default('Relationships'),
+    tags: z.array(z.string()).default([]),
+    date: dateField(),
+    author: z.string().min(1),
+    ...pieceFields,
+    /** Show the help-now box of crisis and abuse lines (templates/components/helplines.tsx) (default: false). */
+    helplines: z.boolean().default(false),
+    conclusion: z.string().optional(),
+    aliases: z.array(sitePath()).default([]),
+    draft: z.boolean().default(false),
+    unlisted,
+  })
+  .superRefine(pieceRules);
 
 /**
  * An FAQ item. Both spellings the old data used are accepted (`q`/`a` and `question`/`answer`)
@@ -231,9 +266,7 @@ const rootPageFields = {
   category: z.string().min(1),
   tags: z.array(z.string()).default([]),
   date: dateField(),
-  coverImage: imagePath(),
-  socialImage: socialImage(),
-  coverAlt: z.string().min(1),
+  ...pieceFields,
   aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
   unlisted,
@@ -242,7 +275,8 @@ const rootPageFields = {
 /** content/guides/*.md: the long-form advice pages at /{slug}. */
 export const guideSchema = z.strictObject({
   ...rootPageFields,
-  updated: dateField().optional(),
+  /** Show the help-now box of crisis and abuse lines (templates/components/helplines.tsx) (default: false). */
+  helplines: z.boolean().default(false),
   /** Show a table of contents built from the h2 headings (default: false). */
   toc: z.boolean().default(false),
   faqTitle: z.string().default('Frequently Asked Questions'),
@@ -251,7 +285,7 @@ export const guideSchema = z.strictObject({
   faqFirstOpen: z.boolean().default(false),
   /** A file under public/ offered for download, e.g. /downloads/breakup-checklist.pdf (optional). */
   download: z.strictObject({ href: z.string(), label: z.string() }).optional(),
-});
+}).superRefine(pieceRules);
 
 const price = z.string().regex(/^\$\d+(\.\d{2})?$/, 'expected a price such as $39 or $39.69');
 
@@ -264,9 +298,7 @@ export const reviewSchema = z.strictObject({
   brand: z.string().min(1),
   slug: slugField(),
   title: z.string().min(1).max(140),
-  coverImage: imagePath(),
-  socialImage: socialImage(),
-  coverAlt: z.string().min(1),
+  ...pieceFields,
   date: dateField(),
   author: z.string().min(1),
   /** The topic (a title in categories.json); a review of something off the site's topic has none (optional). */
@@ -295,7 +327,7 @@ export const reviewSchema = z.strictObject({
   aliases: z.array(sitePath()).default([]),
   draft: z.boolean().default(false),
   unlisted,
-});
+}).superRefine(pieceRules);
 
 const giftItem = z.strictObject({
   img: imagePath(),
@@ -327,7 +359,7 @@ export const giftSchema = z.strictObject({
   video: video.optional(),
   /** Number of ad slots (each reserves 250 px so nothing jumps when ads load). */
   adSlots: z.number().int().min(0).max(3).default(0),
-});
+}).superRefine(pieceRules);
 
 export type SiteData = z.infer<typeof siteSchema>;
 export type NavItem = z.infer<typeof navSchema>[number];

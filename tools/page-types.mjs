@@ -12,6 +12,7 @@ export const PAGE_TYPES = [
   { type: 'reviews-index', path: '/posts' },
   { type: 'guides-index', path: '/guides' },
   { type: 'guide', path: '/how-to-get-your-ex-back' },
+  { type: 'breakup-guide', path: '/breakup-recovery-guide' },
   { type: 'review', path: '/affiliate/affiliate-his-secret-obsession-review' },
   { type: 'gift', path: '/gift-for-daughter-from-mom' },
   { type: 'gifts-index', path: '/gifts' },

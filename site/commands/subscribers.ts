@@ -38,14 +38,16 @@ export function columns(rows: string[][]): string {
 }
 
 const listSubscribers: CommandSpec = {
-  description: 'print every subscriber, newest first: date (UTC), email and the page they signed up on (PGlite in .data/, or the database at DATABASE_URL)',
+  description: 'print every subscriber, newest first: date (UTC), email (marked when unsubscribed) and the page they signed up on (PGlite in .data/, or the database at DATABASE_URL)',
   options: [{ flags: '--json', description: 'print the rows as a JSON array (every stored column)' }],
   action: (options, { root }) =>
     withStore(root, async (store) => {
       const rows = await store.listSubscribers();
       if (options.json) console.log(JSON.stringify(rows, null, 2));
-      else if (rows.length) console.log(columns([['date (UTC)', 'email', 'source'], ...rows.map((r) => [shortDate(r.created_at), r.email, r.source ?? '-'])]));
-      console.error(`${count(rows.length, 'subscriber')} in ${store.description}.`);
+      else if (rows.length) console.log(columns([['date (UTC)', 'email', 'source'], ...rows.map((r) => [shortDate(r.created_at), r.email + (r.unsubscribed_at ? ' (unsubscribed)' : ''), r.source ?? '-'])]));
+      // Unsubscribed addresses stay listed, marked, so nobody adds them to a mailing by hand.
+      const gone = rows.filter((r) => r.unsubscribed_at).length;
+      console.error(`${count(rows.length, 'subscriber')}${gone ? ` (${gone} unsubscribed)` : ''} in ${store.description}.`);
       return 0;
     }),
 };

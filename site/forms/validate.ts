@@ -31,7 +31,7 @@ export const HONEYPOT_FIELD = 'website';
 
 /** What each form tells people their data is for; stored with every row as shown. */
 export const CONSENT = {
-  subscribe: "We'll use your address only to send you the free guide and occasional advice. To unsubscribe, reply to any of our emails; see our privacy policy.",
+  subscribe: "We'll use your address only to send you the free guide and occasional advice. Every email has a one-click unsubscribe link; see our privacy policy.",
   contact: "We'll use your name and email only to reply to your message; see our privacy policy.",
 } as const;
 

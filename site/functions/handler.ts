@@ -3,9 +3,10 @@
 // options from the adapter (the dev/preview server, a serverless entry file).
 import { CONSENT, LIMITS, checkSource, isBot, validateContact, validateSubscribe, type Validation } from '../forms/validate.ts';
 import { DEFAULT_RATE_LIMIT, createRateLimiter, type RateLimit } from './rate-limit.ts';
-import { contactNotice, guideEmail, type FormsMail, type MailMessage, type Mailer } from './mail.ts';
-import { errorPage, jsonResponse, redirectResponse } from './responses.ts';
+import { contactNotice, guideEmail, UNSUBSCRIBE_PATH, type FormsMail, type MailMessage, type Mailer } from './mail.ts';
+import { Refusal, errorPage, jsonResponse, redirectResponse } from './responses.ts';
 import type { Store } from './store.ts';
+import { answerUnsubscribe } from './unsubscribe.ts';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -51,16 +52,6 @@ const ROUTES: Record<string, { kind: Kind; done: string; back: string }> = {
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-/** Anything the client did wrong: answered with its status, never stored. */
-class Refusal {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly field?: string,
-    readonly headers: Record<string, string> = {},
-  ) {}
-}
-
 /**
  * `work`, or a rejection with `message` after `ms`. A write still running at the deadline may yet
  * commit: the answer is then a 503 for a stored row (a retry is harmless), never a 2xx for a
@@ -79,7 +70,7 @@ async function withDeadline<T>(work: Promise<T>, ms: number, message: string): P
   }
 }
 
-/** Creates the handler for `POST /api/subscribe` and `POST /api/contact`. */
+/** Creates the handler for `POST /api/subscribe`, `POST /api/contact` and the unsubscribe links (`/api/unsubscribe`). */
 export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
   const { store } = options;
   const getStore = typeof store === 'function' ? store : () => Promise.resolve(store);
@@ -112,6 +103,7 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
 
   return async (request) => {
     const url = new URL(request.url);
+    if (url.pathname === UNSUBSCRIBE_PATH) return answerUnsubscribe(request, url, save);
     const route = ROUTES[url.pathname];
     const html = wantsHtml(request);
     const back = refererPath(request, url, true) ?? route?.back ?? '/';
@@ -130,10 +122,10 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
         const source = (given: string | null) => given ?? refererPath(request, url, false);
         if (route.kind === 'subscribe') {
           const { email, source: given } = accepted(validateSubscribe(fields));
-          const added = await save(request, (s) => s.addSubscriber({ email, source: source(given), consent: CONSENT.subscribe }));
-          // Once per address: subscribing again (the guide is on /thank-you) or a stranger typing
-          // someone's address over and over sends nothing more.
-          if (added) await send?.('subscribe', (mail) => guideEmail(mail, email));
+          const token = await save(request, (s) => s.addSubscriber({ email, source: source(given), consent: CONSENT.subscribe }));
+          // Once per subscription: subscribing again (the guide is on /thank-you) or a stranger
+          // typing someone's address over and over sends nothing more.
+          if (token) await send?.('subscribe', (mail) => guideEmail(mail, email, token));
         } else {
           const row = accepted(validateContact(fields));
           const page = source(row.source);

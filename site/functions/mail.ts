@@ -9,6 +9,8 @@ export interface MailMessage {
   replyTo?: string;
   subject: string;
   text: string;
+  /** More header fields, e.g. `List-Unsubscribe` (optional). */
+  headers?: Record<string, string>;
 }
 
 /** Sends (or, in dev and preview, writes) a message; rejects when it could not. */
@@ -33,7 +35,23 @@ export interface FormsMail {
 }
 
 /** The free guide a subscriber is sent, and where on the site it is (content/pages/thank-you.md). */
-export const GUIDE = { title: '10 Texts That Melt His Heart', path: '/thank-you#the-guide' } as const;
+export const GUIDE = { title: '10 Texts That Melt Their Heart', path: '/thank-you#the-guide' } as const;
+
+/** Where the forms function answers unsubscribe links (handler.ts). */
+export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
+
+/** The unsubscribe link of the subscriber whose token this is. */
+export function unsubscribeUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The header fields of every mail to a subscriber (RFC 2369 and RFC 8058): mail programs show an
+ * "Unsubscribe" button, which POSTs `List-Unsubscribe=One-Click` to the link without a visit.
+ */
+export function listUnsubscribeHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
 
 export interface MailSettingsInput {
   env: Record<string, string | undefined>;
@@ -57,13 +75,18 @@ export function mailSettings({ env, site }: MailSettingsInput): Omit<FormsMail, 
   };
 }
 
-/** The guide, sent once to a new subscriber (not again when the address subscribes again). */
-export function guideEmail(mail: Omit<FormsMail, 'mailer'>, to: string): MailMessage {
+/**
+ * The guide, sent once to a new subscriber (not again while the address stays subscribed), with
+ * the subscriber's own unsubscribe link in the text and in the header fields.
+ */
+export function guideEmail(mail: Omit<FormsMail, 'mailer'>, to: string, token: string): MailMessage {
   const guide = `${mail.siteUrl}${GUIDE.path}`;
+  const unsubscribe = unsubscribeUrl(mail.siteUrl, token);
   return {
     from: mail.from,
     to,
     subject: `Your free guide: ${GUIDE.title}`,
+    headers: listUnsubscribeHeaders(unsubscribe),
     text: [
       'Hello,',
       '',
@@ -73,7 +96,11 @@ export function guideEmail(mail: Omit<FormsMail, 'mailer'>, to: string): MailMes
       guide,
       '',
       'Now and then we will write to you with new advice. If you would rather not hear from us,',
-      'reply to this email and we will remove your address and everything we stored with it.',
+      'open this link and press Unsubscribe (every email we send has it):',
+      '',
+      unsubscribe,
+      '',
+      'To have your address and everything we stored with it removed, reply to this email.',
       '',
       `You are receiving this because this address was entered in the sign-up form on ${mail.siteUrl}.`,
       'If that was not you, reply and we will remove it, or simply ignore this email.',

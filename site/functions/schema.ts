@@ -34,6 +34,21 @@ export const MIGRATIONS: readonly Migration[] = [
       create index contacts_email_idx on contacts (lower(email));
     `,
   },
+  {
+    // Every subscriber gets a secret token for the unsubscribe link in each email (RFC 8058
+    // one-click), and a time they unsubscribed: the row is kept, marked, so that no mail goes to
+    // them again. New rows get a token from the function (Web Crypto, 256 bits); rows from before
+    // get one here from gen_random_uuid() (PostgreSQL's strong random source), two for 244 bits.
+    version: 2,
+    name: 'unsubscribe tokens',
+    sql: `
+      alter table subscribers add column unsubscribe_token text;
+      alter table subscribers add column unsubscribed_at timestamptz;
+      update subscribers set unsubscribe_token = replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+      alter table subscribers alter column unsubscribe_token set not null;
+      create unique index subscribers_unsubscribe_token_key on subscribers (unsubscribe_token);
+    `,
+  },
 ];
 
 // Any fixed number: serverless instances starting together take turns migrating.

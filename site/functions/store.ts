@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 
-export interface SubscriberRow {
+/** What every stored form has. */
+interface FormRow {
   id: number;
   email: string;
   source: string | null;
@@ -8,10 +9,18 @@ export interface SubscriberRow {
   created_at: Date;
 }
 
-export interface ContactRow extends SubscriberRow {
+export interface SubscriberRow extends FormRow {
+  /** When the address unsubscribed (it gets no more mail), or null. */
+  unsubscribed_at: Date | null;
+}
+
+export interface ContactRow extends FormRow {
   name: string;
   message: string;
 }
+
+/** What an unsubscribe link did: unsubscribed now, had already, or names no subscriber. */
+export type UnsubscribeResult = 'unsubscribed' | 'already' | 'unknown';
 
 /** Everything stored about one email address. */
 export interface PersonData {
@@ -22,8 +31,15 @@ export interface PersonData {
 
 /** The form submissions, and the privacy operations on them. */
 export interface Store {
-  /** Adds a subscriber; `false` when the address (in any letter case) is already subscribed. */
-  addSubscriber(row: { email: string; source: string | null; consent: string }): Promise<boolean>;
+  /**
+   * Adds a subscriber, or subscribes again an address that had unsubscribed; resolves with its
+   * unsubscribe token, or null when the address (in any letter case) is already subscribed.
+   */
+  addSubscriber(row: { email: string; source: string | null; consent: string }): Promise<string | null>;
+  /** The subscriber an unsubscribe token belongs to, or null. */
+  subscriberByToken(token: string): Promise<{ email: string; unsubscribed_at: Date | null } | null>;
+  /** Marks the subscriber of `token` as unsubscribed (once: a repeat changes nothing). */
+  unsubscribe(token: string): Promise<UnsubscribeResult>;
   /**
    * Adds a contact message; `false` when the same name, address (in any letter case) and message
    * were stored in the last CONTACT_REPEAT_MINUTES, in which case nothing is added.
@@ -41,13 +57,25 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * A new unsubscribe token: 32 random bytes from Web Crypto (Node, Workers and browsers alike),
+ * base64url, 43 characters. Unguessable, so the link alone proves the mail reached its reader.
+ */
+export function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** What a token looks like: the function's 43 base64url characters, or the 64 hex of migration 2. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43,64}$/;
+
 /** How long an identical contact message (same name, address and text) is taken as a repeat of the first. */
 export const CONTACT_REPEAT_MINUTES = 10;
 
 // Any fixed number, in the two-key advisory lock space (apart from the migration lock's one key).
 const CONTACT_LOCK = 7_244_311;
 
-const SUBSCRIBER = 'id, email, source, consent, created_at';
+const SUBSCRIBER = 'id, email, source, consent, created_at, unsubscribed_at';
 const CONTACT = 'id, name, email, message, source, consent, created_at';
 
 /** The queries, written once for PGlite and PostgreSQL alike. */
@@ -55,12 +83,37 @@ export function createStore(db: Db): Store {
   return {
     description: db.description,
     close: () => db.close(),
+    // An address that unsubscribed and signs up again is subscribed again (the form says what it
+    // is for, and they filled it in): the same row, its token kept, with the new page and consent.
     async addSubscriber({ email, source, consent }) {
-      const rows = await db.query(
-        'insert into subscribers (email, source, consent) values ($1, $2, $3) on conflict do nothing returning id',
-        [email, source, consent],
+      const rows = await db.query<{ unsubscribe_token: string }>(
+        `insert into subscribers (email, source, consent, unsubscribe_token) values ($1, $2, $3, $4)
+         on conflict ((lower(email))) do update set unsubscribed_at = null, source = excluded.source, consent = excluded.consent
+           where subscribers.unsubscribed_at is not null
+         returning unsubscribe_token`,
+        [email, source, consent, newToken()],
       );
-      return rows.length === 1;
+      return rows[0]?.unsubscribe_token ?? null;
+    },
+    async subscriberByToken(token) {
+      const rows = await db.query<{ email: string; unsubscribed_at: Date | null }>(
+        'select email, unsubscribed_at from subscribers where unsubscribe_token = $1',
+        [token],
+      );
+      return rows[0] ?? null;
+    },
+    // One statement: the update marks the row once (a concurrent repeat waits for its row lock,
+    // then finds it marked and changes nothing), and the select sees the row as it was before.
+    async unsubscribe(token) {
+      const [row] = await db.query<{ changed: number; known: boolean }>(
+        `with marked as (
+           update subscribers set unsubscribed_at = now() where unsubscribe_token = $1 and unsubscribed_at is null returning id
+         )
+         select (select count(*) from marked)::int as changed,
+                exists (select 1 from subscribers where unsubscribe_token = $1) as known`,
+        [token],
+      );
+      return Number(row.changed) ? 'unsubscribed' : row.known ? 'already' : 'unknown';
     },
     // # Design decision: one row per repeated message
     // A double click, a resent form or a script posting the same message 500 times stores it once.

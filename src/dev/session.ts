@@ -10,7 +10,7 @@ import { contentDirOf, readPublic } from '../pipeline/site-state.ts';
 import { writeOutputFile } from '../pipeline/write/write.ts';
 import { applyBodyEdits } from './body-edit.ts';
 import { RASTER } from '../pipeline/images/image-set.ts';
-import { siteImages } from '../pipeline/images/process-images.ts';
+import { siteImages, VECTOR } from '../pipeline/images/process-images.ts';
 import { classifyChange, compileParts, nextContent, nextParts, relativeTo, watchedPaths, type ChangeKind } from './changes.ts';
 import { openManifestRecorder, type ManifestRecorder } from './manifest-recorder.ts';
 import { openSearchRefresh } from './search-refresh.ts';
@@ -200,9 +200,10 @@ async function nextSnapshot(s: Session, previous: Snapshot, changed: string[], k
   const edited = changed.filter((p) => classifyChange(s.root, previous.parts, p) === 'content');
   const content = nextContent(s.root, previous, parts, edited);
   const publicListing = kinds.has('public') ? readPublic(s.root, parts.compiled.config) : previous.public;
-  // A raster file added, changed or removed (in public/ or beside the content): the image step
-  // runs again, and takes every unchanged image from the cache.
-  const imagesChanged = changed.some((p) => RASTER.test(p));
+  // A raster file added, changed or removed (in public/ or beside the content), or an SVG beside
+  // the content (published under a hashed name): the image step runs again, and takes every
+  // unchanged image from the cache.
+  const imagesChanged = changed.some((p) => RASTER.test(p) || (VECTOR.test(p) && classifyChange(s.root, previous.parts, p) === 'content'));
   const images = imagesChanged ? await siteImages(s.root, parts.compiled.config, publicListing.files, s.cacheDir) : previous.images;
   const options = snapshotOptions(s);
   // Only Markdown bodies changed: the site's functions need not run again (body-edit.ts).

@@ -20,6 +20,7 @@ import { locateField, newestFirst, validateContent, validateRecord, type Validat
 import { foldedCollisions } from './write/output-paths.ts';
 import { noImages, type ImageSet } from './images/process-images.ts';
 import { pageImageKeys } from './images/references.ts';
+import { resolveRelativeImages } from './images/relative-images.ts';
 
 /** Validated content as the generator sees it: any site's collections. */
 type SiteContent = ContentOf<Record<string, CollectionSpec>>;
@@ -184,6 +185,10 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   };
   // Each collection was parsed by its own schema, which is what ContentOf describes; the generator
   // handles every site, so it sees the content with the general collection types.
+  const images = options.images ?? noImages();
+  const recordOf = (file: string) => content.get(file)?.record;
+  // Drafts and scheduled entries too: their pages are rendered and checked as well.
+  stage([validated.content, validated.unpublishedEntries].flatMap((set) => resolveRelativeImages(set, config.collections, contentDirOf(config), images, recordOf)));
   const data = validated.content as SiteContent;
   // Drafts and scheduled entries go through the site's checks too: only publishing them waits.
   const every = withUnpublished(config, data, validated.unpublishedEntries);
@@ -199,7 +204,6 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
     ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem, b.chain), file: `${publicName}/${b.path}` })),
     ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, [...computed.siteFiles.keys(), ...computed.cards.keys()]),
   ]);
-  const images = options.images ?? noImages();
   const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site, images);
   for (const [file, card] of computed.cards) outputs.set(file, { kind: 'card', card });
   const warnings = sortDiagnostics(computed.warnings);
@@ -243,7 +247,7 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, data, options.broken, options.anchor);
-  const { routes, cards, warnings } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)));
+  const { routes, cards, warnings } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)), options.images?.sources);
   const { styles, islands } = parts;
   const site: TemplateSite = {
     settings,

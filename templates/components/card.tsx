@@ -7,7 +7,7 @@ export function CardView({ card, headingLevel = 3, cta }: { card: Card; headingL
   const H = `h${headingLevel}` as const;
   return (
     <article className="card">
-      <Picture src={card.coverImage} alt={card.coverAlt} width={1200} height={630} sizes="(max-width: 40rem) 100vw, 24rem" />
+      {card.coverImage ? <Picture src={card.coverImage} alt={card.coverAlt ?? ''} width={1200} height={400} sizes="(max-width: 40rem) 100vw, 24rem" /> : null}
       <div className="card-body">
         {card.category || card.date ? (
           <p className="card-kicker">

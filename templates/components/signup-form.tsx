@@ -1,4 +1,4 @@
-import { Island } from '../../src/index.ts';
+import { Island, type LoadRule } from '../../src/index.ts';
 import EmailCapture from '../islands/email-capture.tsx';
 
 /**
@@ -12,6 +12,8 @@ export function SignupForm({
   guideTitle,
   source,
   id = 'signup',
+  headingLevel = 2,
+  load = 'idle',
 }: {
   heading: string;
   text: string;
@@ -20,15 +22,22 @@ export function SignupForm({
   source: string;
   /** Prefix of the element ids, unique on the page (default: "signup"). */
   id?: string;
+  /** The heading's level (default: 2). */
+  headingLevel?: 2 | 3;
+  /**
+   * When the form hydrates (default: idle: near the top of a page a visitor may type before
+   * scrolling). At the end of an article, `visible`: no script loads unless the reader gets there.
+   */
+  load?: LoadRule;
 }) {
+  const H = `h${headingLevel}` as const;
   return (
-    <section className="signup" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{heading}</h2>
+    <section className="signup" aria-labelledby={`${id}-heading`} data-pagefind-ignore="">
+      <H id={`${id}-heading`}>{heading}</H>
       <p>
         <strong>{guideTitle}</strong>: {text}
       </p>
-      {/* idle, not visible: the form sits near the top, and a visitor may type before scrolling. */}
-      <Island name="email-capture" component={EmailCapture} props={{ id, source }} load="idle" />
+      <Island name="email-capture" component={EmailCapture} props={{ id, source }} load={load} />
     </section>
   );
 }

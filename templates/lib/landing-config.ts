@@ -32,7 +32,7 @@ export const LANDING_TEXT = {
   emailLabel: 'Email address',
   yearLabel: 'Year of birth',
   yearPlaceholder: 'Choose a year',
-  gateConsent: "We'll use your address only to send you the free guide and occasional advice. To unsubscribe, reply to any of our emails.",
+  gateConsent: "We'll use your address only to send you the free guide and occasional advice. Every email has a one-click unsubscribe link.",
   privacyLink: 'Privacy policy',
   gateSubmit: 'Continue',
   gateValidating: 'Validating...',

@@ -1,15 +1,16 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
-import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
 import { Document } from '../components/document.tsx';
 import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
+import { Cover, PieceDates } from '../components/cover.tsx';
 import { Contents, headingsOf, readingMinutes, TOC_MIN_HEADINGS } from '../components/reading.tsx';
+import { Helplines } from '../components/helplines.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
+import { SignupForm } from '../components/signup-form.tsx';
 import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import type { SiteEntryPageProps, TopicProps } from '../content.ts';
 import type { ArticleData } from '../schemas.ts';
-import { Picture } from '../../src/index.ts';
 
 /** An article at /post/{slug}: topic, cover, title, date, author, body, conclusion, tags, sharing, more in its topic. */
 export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps) {
@@ -32,6 +33,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
       // The picture link previews use: covers are SVG, which Google does not take.
       image: shareImage(site.settings.url, data.socialImage, page.card, shared.site.image),
       datePublished: data.date,
+      dateModified: data.updated,
       author: author(site.settings, data.author, shared.site.editorialTeam.name),
     }),
     breadcrumbs(site.settings.url, trail),
@@ -49,9 +51,9 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
           <TopicKicker topic={topic} />
           <h1>{data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
-            <time dateTime={data.date}>{formatDate(data.date)}</time> · {data.author} · <span className="reading-time">{minutes} min read</span>
+            <PieceDates date={data.date} updated={data.updated} /> · {data.author} · <span className="reading-time">{minutes} min read</span>
           </p>
-          <Picture className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 48rem" priority />
+          <Cover data={data} sizes="(max-width: 48rem) 100vw, 48rem" />
         </header>
         {toc.length ? <Contents items={toc} /> : null}
         <div className="article-body">
@@ -62,6 +64,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
             <p>{data.conclusion}</p>
           </section>
         ) : null}
+        {data.helplines ? <Helplines /> : null}
         <aside className="discover" aria-labelledby="discover-heading" data-pagefind-ignore="">
           <h2 id="discover-heading">Discover More Secrets</h2>
           <p>
@@ -72,6 +75,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
         </aside>
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
+        <SignupForm {...shared.signup} source={page.path} load="visible" />
         <AuthorBox author={data.author} team={shared.site.editorialTeam} />
         </div>
       </article>

@@ -1,5 +1,5 @@
-import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
+import { Cover, PieceDates } from '../components/cover.tsx';
 import { adsConfigured } from '../components/third-parties.ts';
 import type { SiteEntryPageProps, TopicProps } from '../content.ts';
 import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
@@ -78,7 +78,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
         <header className="article-header">
           <TopicKicker topic={topic} />
           <h1>{d.heading ?? d.title}</h1>
-          <p className="page-meta" data-pagefind-ignore=""><time dateTime={d.date}>{formatDate(d.date)}</time></p>
+          <p className="page-meta" data-pagefind-ignore=""><PieceDates date={d.date} updated={d.updated} /></p>
         </header>
         {d.deadline ? (
           <section className="deadline" aria-labelledby="deadline-heading" data-countdown={d.deadline.at}>
@@ -96,7 +96,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
             <Island name="rotator" component={Rotator} props={{ items: d.messages.map((text) => ({ text })), intervalMs: 7000, label: 'Card messages' }} load="visible" />
           </section>
         ) : null}
-        <Picture className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} sizes="(max-width: 52rem) 100vw, 52rem" priority />
+        <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" />
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         {slots.slice(0, 1).map((n) => <AdSlot key={n} n={n} />)}
         {d.items.length ? (

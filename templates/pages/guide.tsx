@@ -1,5 +1,4 @@
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
-import { formatDate } from '../components/dates.ts';
 import { AuthorBox } from '../components/author-box.tsx';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps, TopicProps } from '../content.ts';
@@ -7,10 +6,12 @@ import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { articleJsonLd, author, breadcrumbs, shareImage } from '../components/json-ld.tsx';
 import { Breadcrumbs } from '../components/layout.tsx';
+import { Cover, PieceDates } from '../components/cover.tsx';
 import { Contents, headingsOf, readingMinutes, TOC_MIN_HEADINGS } from '../components/reading.tsx';
+import { Helplines } from '../components/helplines.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
+import { SignupForm } from '../components/signup-form.tsx';
 import type { GuideData } from '../schemas.ts';
-import { Picture } from '../../src/index.ts';
 
 /** A long-form advice page: topic, optional contents, the body, an optional download, the FAQ, tags, more in its topic. */
 export function GuidePage(props: SiteEntryPageProps<GuideData> & TopicProps) {
@@ -53,10 +54,9 @@ export function GuidePage(props: SiteEntryPageProps<GuideData> & TopicProps) {
           <TopicKicker topic={topic} />
           <h1>{data.heading ?? data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
-            <time dateTime={data.date}>{formatDate(data.date)}</time>
-            {data.updated ? <> · updated <time dateTime={data.updated}>{formatDate(data.updated)}</time></> : null} · {shared.site.editorialTeam.name} · <span className="reading-time">{minutes} min read</span>
+            <PieceDates date={data.date} updated={data.updated} /> · {shared.site.editorialTeam.name} · <span className="reading-time">{minutes} min read</span>
           </p>
-          <Picture className="cover" src={data.coverImage} alt={data.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 48rem" priority />
+          <Cover data={data} sizes="(max-width: 48rem) 100vw, 48rem" />
         </header>
         {toc.length ? <Contents items={toc} /> : null}
         <div className="article-body">
@@ -66,9 +66,11 @@ export function GuidePage(props: SiteEntryPageProps<GuideData> & TopicProps) {
           </p>
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {data.helplines ? <Helplines /> : null}
         <Faq title={data.faqTitle} items={data.faq} firstOpen={data.faqFirstOpen} renderMarkdown={page.markdown} />
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
+        <SignupForm {...shared.signup} source={page.path} load="visible" />
         <AuthorBox team={shared.site.editorialTeam} />
         </div>
       </article>

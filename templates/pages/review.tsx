@@ -1,13 +1,13 @@
 import { AffiliateCta } from '../components/affiliate-cta.tsx';
-import { formatDate } from '../components/dates.ts';
 import { Document } from '../components/document.tsx';
+import { Cover, PieceDates } from '../components/cover.tsx';
 import type { SiteEntryPageProps, TopicProps } from '../content.ts';
 import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { author, breadcrumbs, organization, shareImage } from '../components/json-ld.tsx';
 import { conversionSendTo } from '../components/third-parties.ts';
 import type { FaqItem, ReviewData } from '../schemas.ts';
-import { Island, Picture } from '../../src/index.ts';
+import { Island } from '../../src/index.ts';
 import BackButton from '../islands/back-button.tsx';
 
 /** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
@@ -72,6 +72,7 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & 
       author: author(site.settings, d.author, site.shared.site.editorialTeam.name),
       publisher: organization(site.settings),
       datePublished: d.reviewDate,
+      ...(d.updated ? { dateModified: d.updated } : {}),
       // Structured data carries a rating only when ours parses; never a default (docs/product.md, "Honest versions").
       ...(rating !== undefined ? { reviewRating: { '@type': 'Rating', ratingValue: rating, bestRating: 5, worstRating: 0 } } : {}),
       positiveNotes: notes(d.pros),
@@ -107,12 +108,12 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & 
       {/* The landing-address copy of a review is not indexed: its canonical page is. */}
       <article className="wrap review" {...(canonicalPath ? {} : { "data-pagefind-body": "" })} data-pagefind-meta="kind:Review">
         <Island name="back-button" component={BackButton} props={{ fallback: '/posts' }} load="idle" as="p" />
-        <Picture className="cover" src={d.coverImage} alt={d.coverAlt} width={1200} height={630} sizes="(max-width: 52rem) 100vw, 52rem" priority />
+        <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" />
         <header className="review-header">
           <TopicKicker topic={topic} />
           <h1>{d.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
-            Reviewed by {d.author} · <time dateTime={d.reviewDate}>{formatDate(d.reviewDate)}</time>
+            Reviewed by {d.author} · <PieceDates date={d.reviewDate} updated={d.updated} />
           </p>
           {rating !== undefined ? (
             <p className="our-rating">

@@ -10,7 +10,7 @@ import { runCli, startCli, type CliResult, type RunningCli } from '../helpers/cl
 import { eventually } from '../helpers/eventually.ts';
 import { $, $$, parseHtml, type Element } from '../helpers/dom.ts';
 import type { FixtureCopy } from '../helpers/fixtures.ts';
-import { imageSite, photo, pngWithAlpha } from '../helpers/images.ts';
+import { addCoversBeside, imageSite, NIGHT_SKY_SVG, photo, pngWithAlpha } from '../helpers/images.ts';
 
 const build = (fx: FixtureCopy, ...flags: string[]): CliResult => runCli(['build', '--root', fx.root, '--verbose', ...flags], 120_000);
 const encodedFiles = (fx: FixtureCopy, out = 'dist') => readdirSync(join(fx.root, out, 'assets', 'img')).sort();
@@ -225,4 +225,58 @@ describe('images: dev', () => {
     expect(changed).toContain('width="900" height="600"');
     expect(await html('/')).toContain('width="900" height="600"');
   }, 150_000);
+});
+
+describe('images: covers beside the Markdown file (relative front-matter fields)', () => {
+  let fx: FixtureCopy;
+  let result: CliResult;
+  beforeAll(async () => {
+    fx = await imageSite('heartnotes-images-beside-');
+    addCoversBeside(fx, await photo(1000, 500, 5));
+    result = build(fx);
+  }, 120_000);
+  afterAll(() => fx?.cleanup());
+
+  it('publishes an SVG cover beside its post under a hashed name, with the same bytes, on the post and its card', () => {
+    expect(result.status, result.stderr).toBe(0);
+    const copies = encodedFiles(fx).filter((f) => f.startsWith('night-sky-'));
+    expect(copies).toEqual([expect.stringMatching(/^night-sky-[0-9a-f]{10}\.svg$/)]);
+    expect(readFileSync(join(fx.root, 'dist/assets/img', copies[0]), 'utf8')).toBe(NIGHT_SKY_SVG);
+    const cover = $(page(fx, 'post/night-walk.html'), 'img.cover')!;
+    expect(cover.attrs).toMatchObject({ src: `/assets/img/${copies[0]}`, alt: 'A crescent moon', fetchpriority: 'high' });
+    const card = $$(page(fx, 'index.html'), 'img').find((i) => i.attrs.alt === 'A crescent moon')!;
+    expect(card.attrs.src).toBe(`/assets/img/${copies[0]}`);
+  });
+
+  it('encodes a photo cover beside its post like any raster image: a <picture> of AVIF, WebP and JPEG at its own size', () => {
+    const img = $(page(fx, 'post/dawn-walk.html'), 'img.cover')!;
+    expect(img.parent?.tag).toBe('picture');
+    expect(img.attrs).toMatchObject({ width: '1000', height: '500', alt: 'First light over the fields' });
+    expect(img.attrs.src).toMatch(/^\/assets\/img\/dawn-[0-9a-f]{10}-800\.jpg$/);
+    expect($$(img.parent!, 'source').map((s) => s.attrs.type)).toEqual(['image/avif', 'image/webp']);
+    expect(existsSync(join(fx.root, 'dist', img.attrs.src))).toBe(true);
+  });
+
+  it('a changed SVG beside the post gets a new name on the post, and the old copy goes', () => {
+    const before = encodedFiles(fx).filter((f) => f.startsWith('night-sky-'));
+    fx.write('content/posts/walks/night-sky.svg', NIGHT_SKY_SVG.replace('#e8b64c', '#f0c35e'));
+    const again = build(fx);
+    expect(again.status, again.stderr).toBe(0);
+    const after = encodedFiles(fx).filter((f) => f.startsWith('night-sky-'));
+    expect(after).toHaveLength(1);
+    expect(after).not.toEqual(before);
+    expect($(page(fx, 'post/night-walk.html'), 'img.cover')!.attrs.src).toBe(`/assets/img/${after[0]}`);
+  }, 120_000);
+
+  it('a cover that names no file beside the post is an error at its field, and nothing is written', () => {
+    const index = fx.read('dist/index.html');
+    fx.write('content/posts/walks/night-walk.md', fx.read('content/posts/walks/night-walk.md').replace('cover: ./night-sky.svg', 'cover: ./night-skies.svg'));
+    const failed = build(fx);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/content\/posts\/walks\/night-walk\.md:4:8: image "\.\/night-skies\.svg" names no file beside the Markdown file \(nor in public\/\)/);
+    // Once, at the field: not again at each page that shows it.
+    expect(failed.stderr.match(/night-skies/g)).toHaveLength(2);
+    expect(failed.stderr).toContain('1 problem found; nothing was written.');
+    expect(fx.read('dist/index.html')).toBe(index);
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ describe('new post', () => {
 
   it('build --drafts --out marks draft and scheduled pages, shows the entry\'s author, and keeps both out of the sitemap and feed', () => {
     const later = join(root, 'content', 'articles', 'later-date.md');
-    const front = `id: ${maxId() + 2}\ntitle: A later date\nexcerpt: Plans for later.\ncategory: Dating\ndate: 2999-12-01\nauthor: Ana Lima\ncoverImage: /images/covers/default.svg\ncoverAlt: A heart`;
+    const front = `id: ${maxId() + 2}\ntitle: A later date\nexcerpt: Plans for later.\ncategory: Dating\ndate: 2999-12-01\nauthor: Ana Lima`;
     writeFileSync(later, `---\n${front}\n---\n\nWhat to plan.\n`);
     const r = runCli(['build', '--drafts', '--out', 'preview', '--root', root]);
     expect(r.stderr).toBe('');
@@ -76,7 +76,7 @@ describe('new post', () => {
     const r = runCli(['check', '--root', root]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('content/articles/my-first-date.md:4:10: "excerpt" is still the placeholder text from `heartnotes new`');
-    expect(r.stderr).toMatch(/content\/articles\/my-first-date\.md:12:1: this line of the body is still the placeholder text from `heartnotes new`\n[\s\S]*hint: write the entry's own text here/);
+    expect(r.stderr).toMatch(/content\/articles\/my-first-date\.md:10:1: this line of the body is still the placeholder text from `heartnotes new`\n[\s\S]*hint: write the entry's own text here/);
     const line = tipsText.split('\n').indexOf('category: Dating') + 1;
     expect(r.stderr).toContain(`content/articles/first-date-tips.md:${line}:11: "Datting" is not a category listed in content/data/categories.json`);
     expect(r.stderr).toMatch(/hint: did you mean "Dating"\? The categories, nearest first: Dating, /);
@@ -89,8 +89,14 @@ describe('new post', () => {
     const r = runCli(['build', '--root', root, '--quiet']);
     expect(r.status).toBe(0);
     expect(existsSync(join(root, 'dist', 'post', 'my-first-date'))).toBe(false);
-    // Without the draft, the newest published entry is from 2025.
-    expect(readFileSync(join(root, 'dist', 'index.html'), 'utf8')).toContain('© 2025 Heart Notes.');
+    // Without the draft, the newest dated entry is the newest revision (`updated:`) of a published one.
+    const years = ['articles', 'guides', 'reviews', 'gifts', 'pages'].flatMap((dir) =>
+      readdirSync(join(root, 'content', dir))
+        .filter((f) => f !== 'my-first-date.md')
+        .flatMap((f) => [...readFileSync(join(root, 'content', dir, f), 'utf8').matchAll(/^(?:date|updated): (\d{4})-/gm)].map((m) => Number(m[1]))),
+    );
+    const newest = Math.max(...years);
+    expect(readFileSync(join(root, 'dist', 'index.html'), 'utf8')).toContain(`© ${newest} Heart Notes.`);
   });
 
   it('refuses to overwrite an existing file', () => {

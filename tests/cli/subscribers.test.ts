@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../site/functions/node.ts';
+import { parseEml } from '../helpers/eml.ts';
 import { repoRoot } from '../helpers/fixtures.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
@@ -99,8 +100,22 @@ describe('heartnotes preview mounts the forms function; subscribers export and d
       const outbox = join(root, '.data', 'outbox');
       const emls = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
       expect(emls).toHaveLength(2);
-      expect(emls.find((e) => /^To: Mia@example\.com\r$/m.test(e))).toMatch(/^Subject: Your free guide: 10 Texts That Melt His Heart\r$/m);
+      const guide = emls.find((e) => /^To: Mia@example\.com\r$/m.test(e))!;
+      expect(guide).toMatch(/^Subject: Your free guide: 10 Texts That Melt Their Heart\r$/m);
       expect(emls.find((e) => /^To: editors@example\.com\r$/m.test(e))).toMatch(/^Reply-To: mia@example\.com\r$/m);
+
+      // The guide's one-click unsubscribe link, answered by the same preview server.
+      const mail = parseEml(guide);
+      expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      const link = new URL(/^<(https?:\/\/\S+)>$/.exec(mail.headers.get('list-unsubscribe')!)![1]);
+      expect(mail.text).toContain(link.href);
+      const here = `${server.url}${link.pathname}${link.search}`;
+      const page = await fetch(here);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<button type="submit">Unsubscribe</button>');
+      const done = await post(here, 'application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click');
+      expect(done).toMatchObject({ status: 200 });
+      expect(done.text).toContain('Done: this address is unsubscribed');
 
       for (const args of [['subscribers', 'export', '--email', 'mia@example.com'], ['messages', 'list']]) {
         const busy = cli(args);
@@ -114,8 +129,8 @@ describe('heartnotes preview mounts the forms function; subscribers export and d
 
     const subscribers = cli(['subscribers', 'list']);
     expect(subscribers.status).toBe(0);
-    expect(subscribers.stdout).toMatch(/^date \(UTC\)\s+email\s+source\n\d{4}-\d\d-\d\d \d\d:\d\d\s+Mia@Example\.com\s+\/\n$/);
-    expect(subscribers.stderr).toMatch(/^1 subscriber in PGlite at \S+\.data\/pglite\.\n$/);
+    expect(subscribers.stdout).toMatch(/^date \(UTC\)\s+email\s+source\n\d{4}-\d\d-\d\d \d\d:\d\d\s+Mia@Example\.com \(unsubscribed\)\s+\/\n$/);
+    expect(subscribers.stderr).toMatch(/^1 subscriber \(1 unsubscribed\) in PGlite at \S+\.data\/pglite\.\n$/);
     const messages = cli(['messages', 'list']);
     expect(messages.status).toBe(0);
     expect(messages.stdout).toMatch(/^date \(UTC\)\s+name\s+email\s+message\n\d{4}-\d\d-\d\d \d\d:\d\d\s+Mia\s+mia@example\.com\s+Hi!\n$/);

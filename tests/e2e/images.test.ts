@@ -7,7 +7,8 @@ import { loadLazyImages } from '../e2e-helpers/page.ts';
 import { openPage } from '../e2e-helpers/session.ts';
 import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
 import type { FixtureCopy } from '../helpers/fixtures.ts';
-import { imageSite } from '../helpers/images.ts';
+import { addCoversBeside, imageSite } from '../helpers/images.ts';
+import { pixelAt } from '../e2e-helpers/pixels.ts';
 
 let fx: FixtureCopy;
 let site: PreviewedSite;
@@ -15,6 +16,8 @@ let browser: LaunchedBrowser;
 
 beforeAll(async () => {
   fx = await imageSite('heartnotes-e2e-images-');
+  // A post whose cover is an SVG beside its Markdown file (`cover: ./night-sky.svg`).
+  addCoversBeside(fx);
   [site, browser] = await Promise.all([buildAndPreview({ root: fx.root }), freshContext()]);
 }, 180_000);
 
@@ -76,6 +79,23 @@ describe('images in Chromium', () => {
       await loadLazyImages(page);
       const src = await page.$eval('picture img', (img) => (img as HTMLImageElement).currentSrc);
       expect(src).toMatch(/\.avif$/);
+      expect(problems.all()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a cover beside its Markdown file loads from its published address, and shows its dark variant in dark mode', async () => {
+    const { page, problems } = await openPage(site, browser.context, '/post/night-walk', { width: 1280, height: 800 });
+    try {
+      const cover = page.locator('img.cover');
+      const loaded = await cover.evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src'), alt: img.alt, ok: img.complete && img.naturalWidth > 0 }));
+      expect(loaded).toEqual({ src: expect.stringMatching(/^\/assets\/img\/night-sky-[0-9a-f]{10}\.svg$/), alt: 'A crescent moon', ok: true });
+      // The SVG's own background, away from its moon: light, then dark under prefers-color-scheme.
+      const corner = async () => pixelAt(await cover.screenshot(), 0.05, 0.5);
+      expect(await corner()).toEqual([0xee, 0xf4, 0xfb]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await corner()).toEqual([0x16, 0x1e, 0x2b]);
       expect(problems.all()).toEqual([]);
     } finally {
       await page.close();

@@ -6,7 +6,8 @@ import type { Db } from '../../site/functions/db.ts';
 import { createFormsHandler, STORE_DOWN_MESSAGE, type FetchHandler } from '../../site/functions/handler.ts';
 import type { FormsMail, MailMessage } from '../../site/functions/mail.ts';
 import { migrate } from '../../site/functions/schema.ts';
-import { CONTACT_REPEAT_MINUTES, createStore, type Store } from '../../site/functions/store.ts';
+import { CONTACT_REPEAT_MINUTES, TOKEN_PATTERN, createStore, type Store } from '../../site/functions/store.ts';
+import { unsubscribeSuite } from './unsubscribe-suite.ts';
 
 export const ORIGIN = 'http://site.test';
 
@@ -211,8 +212,9 @@ export function formsSuite(name: string, target: SuiteTarget): { db: () => Db } 
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true });
       const [row] = await rows('subscribers');
-      expect(Object.keys(row).sort()).toEqual(['consent', 'created_at', 'email', 'id', 'source']);
-      expect(row).toMatchObject({ email: 'Ann@Example.com', source: '/guides/first-date', consent: CONSENT.subscribe });
+      expect(Object.keys(row).sort()).toEqual(['consent', 'created_at', 'email', 'id', 'source', 'unsubscribe_token', 'unsubscribed_at']);
+      expect(row).toMatchObject({ email: 'Ann@Example.com', source: '/guides/first-date', consent: CONSENT.subscribe, unsubscribed_at: null });
+      expect(row.unsubscribe_token).toMatch(TOKEN_PATTERN);
       expect(Math.abs((row.created_at as Date).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
@@ -481,7 +483,7 @@ export function formsSuite(name: string, target: SuiteTarget): { db: () => Db } 
         expect((await h(form(S, { email: 'ann@example.com' }))).status).toBe(303);
         expect(sent).toHaveLength(1);
         expect(sent[0].rows).toBe(1);
-        expect(sent[0].message).toMatchObject({ from: settings.from, to: 'Ann@Example.com', subject: 'Your free guide: 10 Texts That Melt His Heart' });
+        expect(sent[0].message).toMatchObject({ from: settings.from, to: 'Ann@Example.com', subject: 'Your free guide: 10 Texts That Melt Their Heart' });
         expect(sent[0].message.text).toContain('https://site.test/thank-you#the-guide');
         const message = 'Hello,\nyour article on texting helped. Zoë';
         expect((await h(json(C, { name: 'Zoë', email: 'zoe@example.com', message, source: '/contact' }))).status).toBe(200);
@@ -523,6 +525,8 @@ export function formsSuite(name: string, target: SuiteTarget): { db: () => Db } 
         expect(await count('contacts')).toBe(2);
       });
     });
+
+    unsubscribeSuite(() => ({ db, store }));
   });
 
   return { db: () => db };

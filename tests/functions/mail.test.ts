@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { guideEmail, mailSettings } from '../../site/functions/mail.ts';
+import { newToken } from '../../site/functions/store.ts';
+import { parseEml } from '../helpers/eml.ts';
 import { fileMailer, smtpMailer } from '../../site/functions/mailers.ts';
 import { StoreOpenError, mailFromEnv, outboxDir } from '../../site/functions/node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'heartnotes-mail-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const token = newToken();
 const settings = mailSettings({ env: {}, site: { title: 'Heart Notes', url: 'https://heartnotes.example/', contactEmail: 'hello@heartnotes.example' } });
 
 /** An SMTP server that accepts everything and keeps what each client sent. */
@@ -51,7 +54,7 @@ describe('the forms mail transports', () => {
   it('writes each message to the outbox as a whole .eml file a mail program can open', async () => {
     const outbox = join(dir, 'outbox');
     const mailer = fileMailer(outbox);
-    await mailer.send(guideEmail(settings, 'Zoë <zoe@example.com>'));
+    await mailer.send(guideEmail(settings, 'Zoë <zoe@example.com>', token));
     await mailer.send({ from: settings.from, to: 'editors@example.com', replyTo: 'ann@example.com', subject: 'Contact message from Zoë 李', text: 'Hi 👋' });
     const files = readdirSync(outbox).sort();
     expect(files).toHaveLength(2);
@@ -59,8 +62,13 @@ describe('the forms mail transports', () => {
     const emls = files.map((f) => readFileSync(join(outbox, f), 'utf8'));
     const guide = emls.find((e) => e.includes('zoe@example.com'))!;
     expect(guide).toMatch(/^From: Heart Notes <hello@heartnotes\.example>\r$/m);
-    expect(guide).toMatch(/^Subject: Your free guide: 10 Texts That Melt His Heart\r$/m);
+    expect(guide).toMatch(/^Subject: Your free guide: 10 Texts That Melt Their Heart\r$/m);
     expect(guide).toContain('https://heartnotes.example/thank-you#the-guide');
+    // RFC 8058 one-click unsubscribe: the link in the header fields and in the text, as sent.
+    const read = parseEml(guide);
+    expect(read.headers.get('list-unsubscribe')).toBe(`<https://heartnotes.example/api/unsubscribe?token=${token}>`);
+    expect(read.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(read.text).toContain(`\nhttps://heartnotes.example/api/unsubscribe?token=${token}\n`);
     const note = emls.find((e) => e.includes('editors@example.com'))!;
     expect(note).toMatch(/^Reply-To: ann@example\.com\r$/m);
     expect(note).toMatch(/^Subject: =\?UTF-8\?/m);
@@ -71,11 +79,14 @@ describe('the forms mail transports', () => {
     try {
       const mailer = smtpMailer(`smtp://127.0.0.1:${smtp.port}`);
       expect(mailer.description).toBe(`SMTP at 127.0.0.1:${smtp.port}`);
-      await mailer.send(guideEmail(settings, 'ann@example.com'));
+      await mailer.send(guideEmail(settings, 'ann@example.com', token));
       const said = smtp.sessions.flat();
       expect(said).toContain('MAIL FROM:<hello@heartnotes.example>');
       expect(said).toContain('RCPT TO:<ann@example.com>');
-      expect(said).toContain('Subject: Your free guide: 10 Texts That Melt His Heart');
+      expect(said).toContain('Subject: Your free guide: 10 Texts That Melt Their Heart');
+      const data = parseEml(said.slice(said.indexOf('DATA') + 1, said.lastIndexOf('.')).join('\r\n'));
+      expect(data.headers.get('list-unsubscribe')).toBe(`<https://heartnotes.example/api/unsubscribe?token=${token}>`);
+      expect(data.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(said).toContain('https://heartnotes.example/thank-you#the-guide');
     } finally {
       smtp.server.close();
@@ -83,7 +94,7 @@ describe('the forms mail transports', () => {
   });
 
   it('rejects the send, for the handler to log, when the SMTP server cannot be reached', async () => {
-    await expect(smtpMailer('smtp://127.0.0.1:1').send(guideEmail(settings, 'ann@example.com'))).rejects.toThrow(/ECONNREFUSED/);
+    await expect(smtpMailer('smtp://127.0.0.1:1').send(guideEmail(settings, 'ann@example.com', token))).rejects.toThrow(/ECONNREFUSED/);
   });
 });
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormsHandler, STORE_DOWN_MESSAGE } from '../../site/functions/handler.ts';
 import { openStore, StoreOpenError } from '../../site/functions/node.ts';
 import { openPostgres } from '../../site/functions/postgres-db.ts';
-import { createStore } from '../../site/functions/store.ts';
+import { migrate, MIGRATIONS } from '../../site/functions/schema.ts';
+import { createStore, TOKEN_PATTERN } from '../../site/functions/store.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { formsSuite, json } from './forms-suite.ts';
 
@@ -38,8 +39,35 @@ describe('forms function on PostgreSQL 15: start-up and outages', () => {
     const stores = await Promise.all([1, 2, 3].map(() => openStore({ root, env: { DATABASE_URL: pg.url } })));
     await Promise.all(stores.map((s) => s.close()));
     const db = openPostgres(pg.url);
-    expect(await db.query('select version, name from schema_migrations')).toEqual([{ version: 1, name: 'subscribers and contacts' }]);
+    expect(await db.query('select version, name from schema_migrations order by version')).toEqual([
+      { version: 1, name: 'subscribers and contacts' },
+      { version: 2, name: 'unsubscribe tokens' },
+    ]);
     await db.close();
+  });
+
+  it('gives the subscribers stored before unsubscribe links each a token of their own when it migrates', async () => {
+    const admin = openPostgres(pg.url);
+    await admin.query('drop database if exists before_tokens');
+    await admin.query('create database before_tokens');
+    const db = openPostgres(pg.url.replace(/\/postgres$/, '/before_tokens'));
+    try {
+      expect(await migrate(db, MIGRATIONS.slice(0, 1))).toEqual([1]);
+      await db.exec("insert into subscribers (email, consent) values ('old1@example.com', 'c'), ('old2@example.com', 'c'), ('old3@example.com', 'c')");
+      expect(await migrate(db)).toEqual([2]);
+      const rows = await db.query<{ unsubscribe_token: string; unsubscribed_at: Date | null }>('select unsubscribe_token, unsubscribed_at from subscribers');
+      expect(rows.map((r) => r.unsubscribed_at)).toEqual([null, null, null]);
+      expect(rows.every((r) => TOKEN_PATTERN.test(r.unsubscribe_token))).toBe(true);
+      expect(new Set(rows.map((r) => r.unsubscribe_token)).size).toBe(3);
+      const handler = createFormsHandler({ store: createStore(db), log: () => {} });
+      const res = await handler(new Request(`http://site.test/api/unsubscribe?token=${rows[1].unsubscribe_token}`, { method: 'POST' }));
+      expect(res.status).toBe(200);
+      expect((await db.query("select email from subscribers where unsubscribed_at is not null")).map((r) => r.email)).toEqual(['old2@example.com']);
+    } finally {
+      await db.close();
+      await admin.query('drop database before_tokens');
+      await admin.close();
+    }
   });
 
   it('serves the same function through the hosts\' entry (site/functions/host.ts), with DATABASE_URL from the host\'s environment', async () => {

@@ -39,6 +39,20 @@ export async function imageSite(prefix: string): Promise<FixtureCopy> {
   return fx;
 }
 
+/** An SVG cover with a dark variant inside it, as tools/draw-covers.mjs draws them. */
+export const NIGHT_SKY_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100"><title>A crescent moon</title>' +
+  '<style>.b{fill:#eef4fb}@media (prefers-color-scheme:dark){.b{fill:#161e2b}}</style><rect class="b" width="300" height="100"/>' +
+  '<circle cx="150" cy="50" r="30" fill="#e8b64c"/></svg>\n';
+
+/** Posts whose covers sit beside their Markdown files: an SVG (published as it is) and a photo (encoded). */
+export function addCoversBeside(fx: FixtureCopy, photoBytes?: Buffer): void {
+  fx.write('content/posts/walks/night-sky.svg', NIGHT_SKY_SVG);
+  fx.write('content/posts/walks/night-walk.md', ['---', 'title: A night walk', 'date: 2025-03-04', 'cover: ./night-sky.svg', 'coverAlt: A crescent moon', '---', '', 'Stars, then home.', ''].join('\n'));
+  if (!photoBytes) return;
+  writeFileSync(join(fx.root, 'content/posts/dawn.jpg'), photoBytes);
+  fx.write('content/posts/dawn-walk.md', ['---', 'title: A dawn walk', 'date: 2025-03-05', 'cover: ./dawn.jpg', 'coverAlt: First light over the fields', '---', '', 'Up early.', ''].join('\n'));
+}
 
 /**
  * A PNG whose header says `width`×`height` (8-bit grey) with one empty row of data: enough for a

@@ -43,8 +43,11 @@ export function cardFile(path: string): string {
   return `cards/${clean || 'index'}.png`;
 }
 
-/** Asks the site what each page's card shows and gives each page the address of its card. */
-export function planCards(config: CardsConfig | undefined, routes: Route[], root: string, publicDir: string): CardPlan {
+/**
+ * Asks the site what each page's card shows and gives each page the address of its card.
+ * `sources` maps the address of an image published from beside the content to its file (default: none).
+ */
+export function planCards(config: CardsConfig | undefined, routes: Route[], root: string, publicDir: string, sources: Record<string, string> = {}): CardPlan {
   const cards = new Map<string, PlannedCard>();
   const warnings: Diagnostic[] = [];
   if (!config) return { routes, cards, warnings };
@@ -59,7 +62,8 @@ export function planCards(config: CardsConfig | undefined, routes: Route[], root
     warnings.push(...found);
     const file = cardFile(route.path);
     // As for images in pages: the query and fragment dropped, a malformed %-escape kept as written (checkImages reports it).
-    const imageFile = spec.image && /^\/(?!\/)/.test(spec.image) ? join(publicDir, imageKey(spec.image, undefined)!) : undefined;
+    const beside = spec.image ? sources[spec.image] : undefined;
+    const imageFile = beside ? join(root, beside) : spec.image && /^\/(?!\/)/.test(spec.image) ? join(publicDir, imageKey(spec.image, undefined)!) : undefined;
     const image = imageFile && existsSync(imageFile) ? imageFile : undefined;
     const content: CardContent = { title: spec.title, ...(spec.label ? { label: spec.label } : {}), ...(image ? { image } : {}) };
     const key = hashText(styleKey, JSON.stringify([spec.title, spec.label ?? '']), image ? hashes.of(image) : '');

@@ -5,7 +5,7 @@ import { tempBeside } from '../write/build-lock.ts';
 import type { FolderFile } from '../load/list-folder.ts';
 import { generatorRoot } from '../paths.ts';
 import { encodeImage, type EncodedImage } from './encode.ts';
-import { imageSettings, RASTER, type ImageFormat, type ImageInfo, type ImageManifest, type ImageSettings } from './image-set.ts';
+import { fallbackOf, imageSettings, RASTER, type ImageFormat, type ImageInfo, type ImageManifest, type ImageSettings } from './image-set.ts';
 import type { SiteConfig } from '../types.ts';
 
 /** A raster file the build may show: where it is, and the manifest key references resolve to. */
@@ -14,7 +14,15 @@ export interface ImageSource {
   key: string;
   /** Path relative to the project root, for errors. */
   file: string;
+  /** `copy`: an SVG beside the content, published as it is under a hashed name (default: encoded). */
+  copy?: true;
 }
+
+/** SVG files beside the content, published as they are: the image step does not encode vector images. */
+export const VECTOR = /\.svg$/i;
+
+/** Where the image step writes its files, in the output. */
+export const IMAGE_DIR = 'assets/img';
 
 /** One encoded file for the output: its manifest key (the image's hash) and its bytes, read when written. */
 export interface ImageFile {
@@ -39,10 +47,18 @@ export interface ImageSet {
   /** Images encoded now, and images whose files came from the cache. */
   encoded: number;
   cached: number;
+  /**
+   * Each image beside the content by its key (`content/articles/cover.svg`) → the site address a
+   * relative front-matter field resolves to (relative-images.ts): an SVG's hashed copy, a raster
+   * image's widest fallback file (which the manifest also lists, so `Picture` draws its `<picture>`).
+   */
+  published: Record<string, string>;
+  /** Those site addresses → the file they were made from (social cards draw from it). */
+  sources: Record<string, string>;
 }
 
 /** The image set of a site with no raster images. */
-export const noImages = (): ImageSet => ({ manifest: {}, files: new Map(), failures: new Map(), encoded: 0, cached: 0 });
+export const noImages = (): ImageSet => ({ manifest: {}, files: new Map(), failures: new Map(), encoded: 0, cached: 0, published: {}, sources: {} });
 
 /** Bump when the cache layout or the encoding changes. */
 const FORMAT = 1;
@@ -68,6 +84,7 @@ export function findImageSources(root: string, contentDir: string, publicDir: st
       const isDir = d.isDirectory() || (d.isSymbolicLink() && isFolder(join(root, path)));
       if (isDir) walk(path);
       else if (RASTER.test(d.name)) sources.push({ key: path, file: path });
+      else if (VECTOR.test(d.name)) sources.push({ key: path, file: path, copy: true });
     }
   };
   walk(contentDir);
@@ -100,6 +117,10 @@ export async function processImages(root: string, sources: ImageSource[], settin
       set.failures.set(source.key, { file: source.file, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
       continue;
     }
+    if (source.copy) {
+      addCopy(set, source, bytes);
+      continue;
+    }
     const id = createHash('sha256').update(salt).update(bytes).digest('hex').slice(0, 20);
     const dir = cacheDir ? join(cacheDir, 'images', String(FORMAT), id) : undefined;
     let image: CachedImage | EncodedImage | undefined = dir ? readCached(dir) : undefined;
@@ -121,17 +142,36 @@ export async function processImages(root: string, sources: ImageSource[], settin
   return set;
 }
 
+/** A file name's stem made safe for an address: `My Walk.jpg` → `My-Walk`. */
+const stemOf = (key: string, extension: RegExp) => key.split('/').pop()!.replace(extension, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
+
 /** Adds an image's files to the output under hashed names, and its entry to the manifest. */
 function addImage(set: ImageSet, source: ImageSource, id: string, image: CachedImage | EncodedImage): void {
   const hash = id.slice(0, 10);
-  const stem = source.key.split('/').pop()!.replace(RASTER, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
+  const stem = stemOf(source.key, RASTER);
   const info: ImageInfo = { width: image.width, height: image.height, hash, fallback: image.fallback, variants: [] };
   for (const v of image.variants) {
-    const outFile = `assets/img/${stem}-${hash}-${v.width}.${EXTENSION[v.format]}`;
+    const outFile = `${IMAGE_DIR}/${stem}-${hash}-${v.width}.${EXTENSION[v.format]}`;
     info.variants.push({ format: v.format, width: v.width, url: `/${outFile}` });
     set.files.set(outFile, { key: `image:${id}:${v.format}:${v.width}`, read: 'bytes' in v ? () => v.bytes : v.read });
   }
   set.manifest[source.key] = info;
+  if (!source.key.startsWith('/')) {
+    // Beside the content: a front-matter field names it by its fallback file, which `Picture` finds.
+    const url = fallbackOf(info).url;
+    set.manifest[url] = info;
+    set.published[source.key] = url;
+    set.sources[url] = source.file;
+  }
+}
+
+/** Publishes an SVG beside the content as it is, under a name with its content hash (cached for a year like every asset). */
+function addCopy(set: ImageSet, source: ImageSource, bytes: Buffer): void {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  const outFile = `${IMAGE_DIR}/${stemOf(source.key, VECTOR)}-${hash}.svg`;
+  set.files.set(outFile, { key: `copy:${hash}`, read: () => bytes });
+  set.published[source.key] = `/${outFile}`;
+  set.sources[`/${outFile}`] = source.file;
 }
 
 /** A cached image: its size and files, read from disk only when the build writes them. */

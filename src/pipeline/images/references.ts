@@ -4,7 +4,7 @@ import { messages } from '../../diagnostics/messages.ts';
 import type { Route } from '../types.ts';
 import type { ImageRef } from '../validate/validate.ts';
 import { imageKey, type ImageManifest } from './image-set.ts';
-import type { ImageSet } from './process-images.ts';
+import { IMAGE_DIR, type ImageSet } from './process-images.ts';
 
 /** Anything in text that looks like a path to a raster image. */
 const RASTER_PATH = /[^\s"'`()<>[\]{}\\,;]+\.(?:jpe?g|png|webp|gif|avif)(?![\w.])/gi;
@@ -55,7 +55,9 @@ export function pageImageKeys(routes: Route[], manifest: ImageManifest): Map<Rou
     named.set(r, list);
     for (const f of list) used.add(f);
   }
-  const unnamed = Object.entries(manifest).map(([k, info]) => `${k}=${info.hash}`).filter((f) => !used.has(f)).sort();
+  // An encoded file's own address (a raster beside the content, named by a front-matter field)
+  // is never in a template: only data names it.
+  const unnamed = Object.entries(manifest).filter(([k]) => !k.startsWith(`/${IMAGE_DIR}/`)).map(([k, info]) => `${k}=${info.hash}`).filter((f) => !used.has(f)).sort();
   for (const [r, found] of named) keys.set(r, [...found, ...unnamed].join('\n'));
   return keys;
 }

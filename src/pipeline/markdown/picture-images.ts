@@ -14,8 +14,11 @@ export function rehypePictureImages() {
     const images = currentImages();
     if (!images || !Object.keys(images.manifest).length) return;
     const from = typeof file.data.source === 'string' ? file.data.source : undefined;
+    // The <img> each <picture> is given names an encoded file, which the manifest may list too
+    // (the fallback of an image beside the content, for front-matter fields): it is not redone.
+    const made = new WeakSet<Element>();
     forEachElement(tree, (node) => {
-      if (node.tagName !== 'img' || typeof node.properties.src !== 'string') return;
+      if (node.tagName !== 'img' || typeof node.properties.src !== 'string' || made.has(node)) return;
       const key = imageKey(node.properties.src, from);
       const info = key ? images.manifest[key] : undefined;
       if (!info) return;
@@ -33,6 +36,7 @@ export function rehypePictureImages() {
         },
         children: [],
       };
+      made.add(img);
       // The element becomes the <picture> in place; the walk then visits its new children, whose
       // addresses are the encoded files', not the manifest's.
       Object.assign(node, { tagName: 'picture', properties: {}, children: [...sources, img] });

@@ -90,8 +90,13 @@ export const sitePath = () =>
     if (problem) ctx.addIssue({ code: 'custom', message: `expected a site path such as /about, but ${problem}` });
   });
 
-/** A path or URL to an image under public/ or on the web. */
-export const imagePath = () => z.string().regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'expected a path such as /images/cover.svg');
+/**
+ * An image: a site path of a file in public/ (`/images/cover.svg`), an https URL, or a file beside
+ * the content file that names it (`./cover.svg`, `../shared/walk.jpg`), which the build publishes
+ * and puts in its place (images/relative-images.ts).
+ */
+export const imagePath = () =>
+  z.string().regex(/^(\/(?!\/)|https:\/\/|\.\.?\/(?!\/))\S+$/, 'expected a path such as /images/cover.svg (in public/) or ./cover.svg (beside this file)');
 
 /** A slug: lowercase letters, digits and dashes. */
 export const slugField = () =>
