@@ -21,6 +21,8 @@ export default defineSite({
     url: site.url,
     lang: site.lang,
     affiliateHosts: site.affiliateHosts,
+    // Written once, in content/site.json: pages say {{site.contactEmail}}, the forms send to it.
+    values: { contactEmail: site.contactEmail },
   }),
   shared: sharedData,
   routes,

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
 import { formatMs } from '../src/pipeline/format.ts';
 import { isAfterSwapError } from '../src/pipeline/write/after-swap.ts';
@@ -14,6 +14,7 @@ import { isListenError } from '../src/serve/port.ts';
 import type { BuildSummary, CommandSpec, HostName } from '../src/pipeline/types.ts';
 import { isHostName } from '../src/pipeline/hosts/host.ts';
 import pkg from '../package.json' with { type: 'json' };
+import { UsageError } from './usage-error.ts';
 
 // Each command imports what it needs when it runs, so `--help` or a build with nothing to do
 // never loads React or the Markdown parser.
@@ -130,7 +131,6 @@ export function unexpected(error: unknown, verbose: boolean): string {
   return `${message}${code && !message.includes(code) ? ` (${code})` : ''}; run with --verbose for the stack`;
 }
 
-class UsageError extends Error {}
 
 /** The flags `build` and `check` share. */
 function withBuildFlags(cmd: Command): Command {
@@ -316,65 +316,29 @@ function addDevCommand(cli: Cli): void {
     }));
 }
 
-/** `new <kind> <title>`: a content file from one of the site's scaffolds. */
+/**
+ * `new <kind> <title>`: a content file from one of the site's scaffolds (bin/new-command.ts). The
+ * values the scaffolds ask for (`--category`, say) are flags; only `new` and its help compile the
+ * site to learn them, so `heartnotes --help` and the other commands stay instant.
+ */
 async function addNewCommand(cli: Cli, argv: string[]): Promise<void> {
+  const args = argv.slice(2);
   const command = cli.program
     .command('new')
     .description('scaffold a content file with valid front matter, e.g. new post "First date ideas"')
     .argument('<kind>', 'what to create: one of the kinds listed below (the scaffolds in site.config.ts)')
     .argument('<title>', 'its title')
-    .option('--slug <slug>', 'the file name and address to use instead of one made from the title')
-    .action(act(cli, (kind: string, title: string, opts: { slug?: string }) => scaffold(cli.root(), kind, title, opts.slug)));
-  // Only `new --help` compiles the site to list its kinds; `heartnotes --help` stays instant.
-  if (asksHelpFor('new', argv.slice(2))) command.addHelpText('after', await scaffoldKindsHelp(resolve(rootOption(argv.slice(2)))));
-}
-
-/** Writes the file the `kind` scaffold makes for `title`; 1 when that file exists already. */
-async function scaffold(root: string, kind: string, title: string, slugOption: string | undefined): Promise<number> {
-  const { compileSite } = await import('../src/pipeline/compile/compile-site.ts');
-  const { slugify } = await import('../src/pipeline/load/slug.ts');
-  const { config } = await compileSite(root);
-  const make = config.scaffolds?.[kind];
-  if (!make) {
-    throw new UsageError(`unknown kind "${kind}"; this site can scaffold: ${Object.keys(config.scaffolds ?? {}).join(', ') || 'nothing'}`);
-  }
-  const slug = slugOption ?? slugify(title);
-  if (slugOption !== undefined && (slug === '' || slugify(slug) !== slug)) {
-    throw new UsageError(`--slug must be lowercase letters a-z, digits and single dashes, e.g. --slug ${slugify(slug) || 'first-date-ideas'}`);
-  }
-  if (!slug) {
-    throw new UsageError(`"${title}" has no letters a-z or digits to make a file name and address from; give one with --slug, e.g. --slug first-date-ideas`);
-  }
-  const { scaffoldClash, scaffoldContent, scaffoldProblem } = await import('../src/pipeline/validate/scaffold-content.ts');
-  const today = new Date().toISOString().slice(0, 10);
-  const input = { slug, today, ...scaffoldContent(root, config, today) };
-  const { file, text } = make({ title, ...input });
-  const contentDir = config.contentDir ?? 'content';
-  const name = file.split('/').pop() ?? '';
-  if (!file.startsWith(`${contentDir}/`) || file.split('/').some((s) => s === '..' || s.startsWith('.')) || !/^[a-z0-9][a-z0-9._-]*\.(md|json)$/.test(name)) {
-    throw new UsageError(`the "${kind}" scaffold in site.config.ts named the file "${file}", which is not a content file with a safe name; use the slug it is given (${slug})`);
-  }
-  // The build's own checks, so `new` never writes a file the build refuses (a title too long, a control character).
-  const problem = scaffoldProblem({ file, text }, make({ title: 'New entry', ...input }), config, today);
-  if (problem) {
-    const shown = title.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    throw new UsageError(`"${shown}" cannot be used: the build would refuse ${file} because ${problem.message}; nothing was written`);
-  }
-  const path = join(root, file);
-  if (existsSync(path)) {
-    console.error(`${file} already exists; nothing was written. Choose another title or edit that file.`);
-    return 1;
-  }
-  // Another page at its address, or an entry with its slug, id or title: the build would refuse both.
-  const clash = scaffoldClash(root, config, { file, text }, today);
-  if (clash) {
-    console.error(`${file} cannot be added: ${clash}; nothing was written. Choose another title, or another address with --slug.`);
-    return 1;
-  }
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  console.log(`Created ${file}`);
-  return 0;
+    .option('--slug <slug>', 'the file name and address to use instead of one made from the title');
+  if (commandNamed(args) !== 'new') return;
+  const { scaffold, scaffoldFlags, scaffoldKindsHelp } = await import('./new-command.ts');
+  const root = resolve(rootOption(args));
+  const flags = await scaffoldFlags(root);
+  for (const [name, describe] of flags) if (/^[a-z][a-z0-9-]*$/.test(name) && name !== 'slug') command.option(`--${name} <value>`, describe);
+  command.action(act(cli, (kind: string, title: string, opts: Record<string, string | undefined>) => {
+    const given = Object.fromEntries([...flags.keys()].map((name) => [name, opts[name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]]));
+    return scaffold(cli.root(), { kind, title, slug: opts.slug, given });
+  }));
+  if (asksHelpFor('new', args)) command.addHelpText('after', await scaffoldKindsHelp(root));
 }
 
 /**
@@ -447,33 +411,6 @@ function asksHelpFor(command: string, args: string[]): boolean {
   const words = wordsOf(args);
   if (words[0] === 'help') return words[1] === command;
   return words[0] === command && args.some((a) => a === '--help' || a === '-h');
-}
-
-/** The kinds `new` can scaffold in the site at `root`, each with the file it would create. */
-async function scaffoldKindsHelp(root: string): Promise<string> {
-  try {
-    const { compileSite } = await import('../src/pipeline/compile/compile-site.ts');
-    const { config } = await compileSite(root);
-    const kinds = Object.entries(config.scaffolds ?? {});
-    if (!kinds.length) return '\nThis site has no scaffolds: add some under "scaffolds" in site.config.ts.';
-    const width = Math.max(...kinds.map(([kind]) => kind.length));
-    const { scaffoldContent } = await import('../src/pipeline/validate/scaffold-content.ts');
-    const today = new Date().toISOString().slice(0, 10);
-    const example = { title: 'First date ideas', slug: 'first-date-ideas', today, ...scaffoldContent(root, config, today) };
-    const lines = kinds.map(([kind, make]) => {
-      let file: string;
-      try {
-        file = make(example).file;
-      } catch {
-        file = '(its scaffold failed for this example)';
-      }
-      return `  ${kind.padEnd(width)}  e.g. ${file}`;
-    });
-    return `\nKinds this site can scaffold (from site.config.ts):\n${lines.join('\n')}`;
-  } catch (error) {
-    const reason = error instanceof DiagnosticError ? error.diagnostics[0]?.message : (error as Error).message;
-    return `\nThe kinds could not be listed: ${reason}`;
-  }
 }
 
 function parsePort(value: string): number {

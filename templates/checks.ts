@@ -65,7 +65,29 @@ function taxonomyProblems(content: SiteContent): ContentProblem[] {
       });
     });
   }
-  return problems;
+  return [...problems, ...unknownFeatured(content)];
+}
+
+/**
+ * Articles a category page features by slug (`hotArticles`) that no article has: a typo would
+ * leave the page without it in silence. Drafts and scheduled articles count (they are listed once
+ * they are published).
+ */
+function unknownFeatured(content: SiteContent): ContentProblem[] {
+  const slugs = content.articles.map((a) => a.slug);
+  const known = new Set(slugs);
+  return content.categories.categories.flatMap((info, i) =>
+    info.hotArticles.flatMap((slug, j) => {
+      if (known.has(slug)) return [];
+      const typo = closest(slug, slugs);
+      return [{
+        entry: 'content/data/categories.json',
+        field: ['categories', i, 'hotArticles', j],
+        message: `"${slug}" names no article (${info.category}'s featured articles are named by slug)`,
+        hint: `${typo ? `did you mean "${typo}"? ` : ''}An article's slug is its file name in content/articles/ without .md, or its slug: field`,
+      }];
+    }),
+  );
 }
 
 /** Data files that feature or list, by slug or id, a page marked `unlisted`. */

@@ -24,7 +24,7 @@ export const collections = {
   pages: { kind: 'markdown', folder: 'pages', schema: pageSchema, scaffoldText: scaffoldText.pages },
   articles: { kind: 'markdown', folder: 'articles', schema: articleSchema, scaffoldText: scaffoldText.articles },
   guides: { kind: 'markdown', folder: 'guides', schema: guideSchema, scaffoldText: scaffoldText.guides },
-  reviews: { kind: 'markdown', folder: 'reviews', schema: reviewSchema, placeholders: 'fields-only' },
-  gifts: { kind: 'markdown', folder: 'gifts', schema: giftSchema },
+  reviews: { kind: 'markdown', folder: 'reviews', schema: reviewSchema, placeholders: 'fields-only', scaffoldText: scaffoldText.reviews },
+  gifts: { kind: 'markdown', folder: 'gifts', schema: giftSchema, scaffoldText: scaffoldText.gifts },
   landing: { kind: 'markdown', folder: 'landing', schema: landingSchema },
 } satisfies Record<string, CollectionSpec>;

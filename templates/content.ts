@@ -195,8 +195,8 @@ export function listableCard(item: Listable, c: SiteContent): Card {
 export function categoryMembers(info: TopicInfo, c: SiteContent): Listable[] {
   const all = listables(c);
   const picked = new Set(all.filter((item) => item.entry.data.category === info.title));
-  for (const id of info.hotArticles) {
-    const hit = all.find((x) => x.kind === 'article' && (x.entry.data as { id?: number }).id === id);
+  for (const slug of info.hotArticles) {
+    const hit = all.find((x) => x.kind === 'article' && x.entry.slug === slug);
     if (hit) picked.add(hit);
   }
   for (const slug of info.guides) {

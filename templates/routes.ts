@@ -146,7 +146,7 @@ export const routes: RouteDef<SiteContent>[] = [
           info,
           index,
           articles: info.hotArticles
-            .map((id) => listed(c.articles).find((a) => a.data.id === id))
+            .map((slug) => listed(c.articles).find((a) => a.slug === slug))
             .filter((a) => a !== undefined)
             .map((a) => articleCard(a, c)),
           guides: info.guides.map((slug) => resolveCard({ slug }, c, `/${slug}`)),

@@ -24,6 +24,20 @@ export const siteSchema = z.strictObject({
 export const navSchema = z.array(z.strictObject({ name: z.string().min(1), path: sitePath() }));
 
 /**
+ * An article named by its slug. A number is refused with what to write instead: these lists
+ * named articles by their numeric `id` until an id meant nothing to an editor reading the file.
+ */
+const articleSlug = z.unknown().transform((value, ctx) => {
+  if (typeof value === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) return value;
+  ctx.addIssue({
+    code: 'custom',
+    message: typeof value === 'number' ? `expected an article's slug, but it is the number ${value}: articles are named by slug, not id` : "expected an article's slug, such as first-date-tips",
+    params: { hint: "write the article's file name without .md (or its slug: field), e.g. \"first-date-tips\"" },
+  });
+  return z.NEVER;
+});
+
+/**
  * content/data/categories.json: the site's topics (docs/product.md, "One taxonomy"). Each has a
  * page at /category/{category}, a place in the sidebar, and the tags readers find it by; every
  * article, guide, gift guide and review names one by its `title` in `category:`.
@@ -38,8 +52,8 @@ export const categoriesSchema = z.strictObject({
       description: z.string().min(1).max(200),
       /** Longer text (Markdown). */
       details: z.string().min(1),
-      /** Ids of the articles featured on the page. */
-      hotArticles: z.array(z.number().int().positive()).default([]),
+      /** Slugs of the articles featured on the page (their file names, or their `slug:`). */
+      hotArticles: z.array(articleSlug).default([]),
       /** Guides featured on the page, by slug. */
       guides: z.array(z.string()).default([]),
       /** An emoji; when absent the page takes the next of the five in turn. */

@@ -221,6 +221,11 @@ export const messages = {
     message: `the site configuration or a template could not be compiled: ${reason}`,
     hint: 'fix the TypeScript error shown; templates live in templates/ and the site is declared in site.config.ts',
   }),
+  unknownSiteValue: (name: string, known: string[], nearest: string | undefined) => ({
+    code: 'content/unknown-site-value',
+    message: `{{site.${name}}} names no value of the site, so it would be shown as written`,
+    hint: `${nearest ? `did you mean {{site.${nearest}}}? ` : ''}${known.length ? `The values are: ${known.join(', ')}` : 'The site declares none'} (settings().values in site.config.ts)`,
+  }),
   templateLoad: (reason: string) => ({
     code: 'config/load',
     message: `the site configuration or a template threw while loading: ${reason}`,

@@ -19,6 +19,9 @@ import type { CollectionSpec, ContentOf, Entry, HostName, Redirect, Route, SiteC
 import { locateField, newestFirst, validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
 import { foldedCollisions } from './write/output-paths.ts';
 import { noImages, type ImageSet } from './images/process-images.ts';
+import { unknownSiteValues } from './markdown/site-values.ts';
+import { closest } from './validate/closest.ts';
+import { codeFrame } from '../diagnostics/frame.ts';
 import { pageImageKeys } from './images/references.ts';
 import { resolveRelativeImages } from './images/relative-images.ts';
 
@@ -196,7 +199,7 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const run = options.runSiteFunctions ?? ((fn) => fn());
   const anchor = clashAnchor(content, validated);
   const computed = run(() => runSiteFunctions(parts, data, { ...options, broken: validated.failed, anchor }));
-  stage(computed.routeProblems);
+  stage([...computed.routeProblems, ...siteValueProblems(every, computed.site.settings.values, content)]);
   const unpublished = unpublishedRoutes(config, every, validated, computed.routeProblems, anchor);
   stage(unpublished.diagnostics);
   const publicName = publicDirOf(config);
@@ -305,6 +308,24 @@ function publishedOnly(config: SiteConfig, content: SiteContent): SiteContent {
     if (spec.kind === 'markdown') out[name] = (content[name] as Entry[]).filter((e) => !e.draft && !e.scheduled && !e.unlisted);
   }
   return out as SiteContent;
+}
+
+/** Each `{{site.name}}` in a Markdown body that names no value of the settings' `values`, at its line (site-values.ts). */
+function siteValueProblems(content: SiteContent, values: Record<string, string> | undefined, files: Map<string, LoadedFile>): Diagnostic[] {
+  const known = Object.keys(values ?? {});
+  const problems: Diagnostic[] = [];
+  for (const entries of Object.values(content)) {
+    if (!Array.isArray(entries)) continue;
+    for (const entry of entries as Entry[]) {
+      if (typeof entry?.body !== 'string' || !entry.body.includes('{{')) continue;
+      const source = files.get(entry.file)?.text ?? '';
+      for (const { name, line, column } of unknownSiteValues(entry.body, values)) {
+        const at = entry.bodyLine + line - 1;
+        problems.push({ ...messages.unknownSiteValue(name, known, closest(name, known)), file: entry.file, line: at, column, frame: codeFrame(source, at, column) });
+      }
+    }
+  }
+  return problems;
 }
 
 /** The content with the drafts and scheduled entries a build leaves out put back (none in a `drafts` build, which keeps them). */

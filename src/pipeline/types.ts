@@ -79,6 +79,12 @@ export interface SiteSettings {
   lang: string;
   /** Hosts whose links are affiliate links (`rel="sponsored nofollow"`). */
   affiliateHosts: string[];
+  /**
+   * Values any Markdown body may name as `{{site.name}}`, e.g. `{ contactEmail: 'hello@example.com' }`
+   * for `[{{site.contactEmail}}](mailto:{{site.contactEmail}})`: a fact many pages state, written
+   * once (optional). A name with no value is an error at its line.
+   */
+  values?: Record<string, string>;
 }
 
 /** One page a route produces. Everything in it must survive structured cloning. */
@@ -125,6 +131,33 @@ export interface ScaffoldInput<Content = Record<string, unknown>> {
    * (path relative to the project root): what they hold (an id, say) is still taken.
    */
   broken: { file: string; text: string }[];
+  /** The values the scaffold asked for (`ScaffoldSpec.ask`), by name, as its choices spell them. */
+  answers: Record<string, string>;
+}
+
+/** What `heartnotes new <kind>` writes: a function of the input, or one with the values it asks for. */
+export type Scaffold<Content = Record<string, unknown>> = ScaffoldMake<Content> | ScaffoldSpec<Content>;
+
+/** Makes the file for a scaffold: its path relative to the project root and its text. */
+export type ScaffoldMake<Content = Record<string, unknown>> = (input: ScaffoldInput<Content>) => { file: string; text: string };
+
+/** A scaffold that asks for values besides the title (`ask`), e.g. the category of a new article. */
+export interface ScaffoldSpec<Content = Record<string, unknown>> {
+  make: ScaffoldMake<Content>;
+  /**
+   * Values by name, each a `--<name>` flag of `new` (optional). Given, it must be one of `choices`
+   * (in any case; the choice's own spelling is used); left out, `new` asks on a terminal and
+   * otherwise stops with one sentence naming the choices. The scaffold gets them as `answers`.
+   */
+  ask?: Record<string, ScaffoldQuestion<Content>>;
+}
+
+/** A value a scaffold asks for. */
+export interface ScaffoldQuestion<Content = Record<string, unknown>> {
+  /** What it is, for `new --help` and the question on a terminal, e.g. "the topic of the entry". */
+  describe: string;
+  /** The values it may take, from the site's content (drafts included). */
+  choices: (content: Content) => string[];
 }
 
 /** A problem a site's `checks` found: the entry (or its file), the field, and what to do. */
@@ -169,7 +202,7 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * Templates for `heartnotes new <kind> <title>` (optional). Each is given the validated content,
    * drafts and scheduled entries included, to pick what depends on it (the next free id, say).
    */
-  scaffolds?: Record<string, (input: ScaffoldInput<ContentOf<C>>) => { file: string; text: string }>;
+  scaffolds?: Record<string, Scaffold<ContentOf<C>>>;
   /**
    * Rules across entries and data files that no one schema can check, e.g. that an entry's
    * category is one a data file lists (optional). Each problem names the entry and field; the

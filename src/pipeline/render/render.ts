@@ -5,6 +5,7 @@ import type { PageProps, Route, SiteConfig, TemplateSite } from '../types.ts';
 import { canonicalUrl, leavesSite } from '../routes/urls.ts';
 import { islandsUsed, startPage } from './island.tsx';
 import { decodeHtml } from '../../escape.ts';
+import { fillSiteValues } from '../markdown/site-values.ts';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];
@@ -41,10 +42,10 @@ export function renderRoute(
     page: {
       path: route.path,
       url: canonicalUrl(ctx.site.settings.url, route.path),
-      html: route.entry ? ctx.markdown(route.entry.body, route.entry.file) : '',
+      html: route.entry ? ctx.markdown(fillSiteValues(route.entry.body, ctx.site.settings.values), route.entry.file) : '',
       entry: route.entry,
       // Snippets resolve relative image paths against the page's Markdown file, as its body does.
-      markdown: (source: string) => ctx.markdown(source, route.entry?.file),
+      markdown: (source: string) => ctx.markdown(fillSiteValues(source, ctx.site.settings.values), route.entry?.file),
       ...(route.card ? { card: route.card } : {}),
       ...(route.entry?.draft ? { draft: true } : route.entry?.scheduled ? { scheduled: route.entry.scheduled } : {}),
       ...(route.noindex ? { noindex: true } : {}),

@@ -274,11 +274,14 @@ export function validateRecord(
 function scaffoldTextLeft(record: ContentRecord, data: Record<string, unknown>, texts: string[]): Diagnostic[] {
   if (!texts.length || record.kind !== 'markdown') return [];
   const found: Diagnostic[] = [];
-  for (const [field, value] of Object.entries(data)) {
-    if (typeof value === 'string' && texts.some((t) => value.includes(t))) {
-      found.push({ ...messages.scaffoldText(field), ...locateField(record, [field], 'value') });
-    }
-  }
+  // Every text value, those in lists and groups too (a review's `pros`).
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === 'string') {
+      if (texts.some((t) => value.includes(t))) found.push({ ...messages.scaffoldText(fieldName(path)), ...locateField(record, path, 'value') });
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+  };
+  for (const [field, value] of Object.entries(data)) walk(value, [field]);
   const lines = record.body.split('\n');
   lines.forEach((text, i) => {
     if (!texts.some((t) => text.includes(t))) return;
