@@ -10,7 +10,7 @@ import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder
 import { loadContent, readContentFiles, type ContentRecord } from './load/load.ts';
 import { hashText } from './plan/manifest.ts';
 import type { TemplateDeps } from './plan/template-deps.ts';
-import { buildRouteTable, inputFile, type BrokenEntry, type ClashAnchor } from './routes/routes.ts';
+import { buildRouteTable, inputFile, namesBrokenEntry, type BrokenEntry, type ClashAnchor } from './routes/routes.ts';
 import { atomFeed, generatedHeaders, headersFile, redirectPage, robotsTxt, sitemapXml } from './site-files/site-files.ts';
 import { hostOf } from './hosts/host.ts';
 import { notFoundPages, redirectsFor } from './hosts/redirects.ts';
@@ -195,7 +195,8 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const data = validated.content as SiteContent;
   // Drafts and scheduled entries go through the site's checks too: only publishing them waits.
   const every = withUnpublished(config, data, validated.unpublishedEntries);
-  stage(siteChecks(config, every, content));
+  // A check that names an entry left out for its own error (`"x" names no article`) is that same mistake.
+  stage(siteChecks(config, every, content).filter((d) => !namesBrokenEntry(d.message, validated.failed)));
   const run = options.runSiteFunctions ?? ((fn) => fn());
   const anchor = clashAnchor(content, validated);
   const computed = run(() => runSiteFunctions(parts, data, { ...options, broken: validated.failed, anchor }));

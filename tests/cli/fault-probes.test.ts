@@ -153,7 +153,7 @@ describe('new applies the build\'s rules', () => {
       ['Next \u0085 line', 'next-line', /^"Next \\u0085 line" cannot be used: .* because this file holds the invisible control character U\+0085/],
     ];
     for (const [title, slugStart, says] of cases) {
-      const r = runCli(['new', 'post', title, '--root', root]);
+      const r = runCli(['new', 'post', title, '--category', 'Dating', '--root', root]);
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr).toMatch(says);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -166,7 +166,7 @@ describe('new applies the build\'s rules', () => {
     const ids = readdirSync(join(root, 'content', 'articles')).map((f) => Number(/^id: (\d+)$/m.exec(readFileSync(join(root, 'content', 'articles', f), 'utf8'))?.[1] ?? 0));
     const broken = Math.max(...ids) + 5;
     edit('content/articles/first-date-tips.md', (t) => t.replace(/^id: \d+$/m, `id: ${broken}`).replace(/^title: .*$/m, 'title: [unclosed'));
-    const r = runCli(['new', 'post', 'A fresh start', '--root', root]);
+    const r = runCli(['new', 'post', 'A fresh start', '--category', 'Dating', '--root', root]);
     try {
       expect(r.status, r.stderr).toBe(0);
       expect(readFileSync(created('a-fresh-start'), 'utf8')).toMatch(new RegExp(`\\nid: ${broken + 1}\\n`));

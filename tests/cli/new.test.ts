@@ -27,7 +27,7 @@ describe('new post', () => {
   const maxId = () => Math.max(...readdirSync(join(repoRoot, 'content', 'articles')).map((f) => Number(/^id: (\d+)$/m.exec(readFileSync(join(repoRoot, 'content', 'articles', f), 'utf8'))?.[1] ?? 0)));
 
   it('scaffolds a draft article with valid front matter and the next free id', () => {
-    const r = runCli(['new', 'post', 'My First Date', '--root', root]);
+    const r = runCli(['new', 'post', 'My First Date', '--category', 'Dating', '--root', root]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('Created content/articles/my-first-date.md\n');
@@ -102,7 +102,7 @@ describe('new post', () => {
   it('refuses to overwrite an existing file', () => {
     writeFileSync(article(), `${readFileSync(article(), 'utf8')}\nMy own words.\n`);
     const before = readFileSync(article(), 'utf8');
-    const r = runCli(['new', 'post', 'My First Date', '--root', root]);
+    const r = runCli(['new', 'post', 'My First Date', '--category', 'Dating', '--root', root]);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(
       'content/articles/my-first-date.md already exists; nothing was written. Choose another title or edit that file.\n',
@@ -113,6 +113,6 @@ describe('new post', () => {
   it('names the kinds it can scaffold when given another', () => {
     const r = runCli(['new', 'podcast', 'Episode one', '--root', root]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('unknown kind "podcast"; this site can scaffold: post, page, guide\n');
+    expect(r.stderr).toBe('unknown kind "podcast"; this site can scaffold: post, page, guide, review, gift\n');
   });
 });

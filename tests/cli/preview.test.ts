@@ -27,6 +27,20 @@ describe('preview', () => {
     expect(server!.output()).toMatch(/^Previewing \S*dist\/ as Netlify would serve it, at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)\n/);
   });
 
+  it('says in one line when --host is not the host the output was built for, and serves it as asked', async () => {
+    const other = await startCli(['preview', '--root', fx.root, '--port', '0', '--host', 'cloudflare']);
+    try {
+      const lines = other.output().split('\n');
+      expect(lines[0]).toMatch(/^Previewing \S*dist\/ as Cloudflare Pages would serve it, at http:/);
+      expect(lines[1]).toMatch(/^\S*dist\/ was built for Netlify, so its redirect and header rules are that host's, not Cloudflare Pages's; build with --host cloudflare to see what Cloudflare Pages would serve\.$/);
+      expect((await fetch(`${other.url}/about`)).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+    // As built: no such line.
+    expect(server!.output()).not.toContain('was built for');
+  });
+
   it('serves a page at its clean URL, with and without the trailing slash', async () => {
     for (const path of ['/about', '/about/']) {
       const res = await get(path);

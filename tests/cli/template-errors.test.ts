@@ -48,3 +48,34 @@ describe('a template that throws', () => {
     });
   }
 });
+
+describe('a template that does not compile or load', () => {
+  it('a tag left open: at the line esbuild stops, with a code frame and the line of the opening tag', () => {
+    const lines = readFileSync(template, 'utf8').split('\n');
+    const open = lines.findIndex((l, i) => l.trim() === '<h1>{data.title}</h1>' && lines.slice(0, i).some((x) => x.includes('function PostPage')));
+    expect(open).toBeGreaterThan(0);
+    // "<h1>{data.title}" without its "</h1>": esbuild notices at the next closing tag that is not an h1.
+    lines[open] = lines[open].replace('</h1>', '');
+    writeFileSync(template, lines.join('\n'));
+    const r = build();
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const first = r.stderr.split('\n')[0];
+    const m = /^\.\.\/_shared\/templates\/pages\.tsx:(\d+):(\d+): the site configuration or a template could not be compiled: Unexpected closing "(\w+)" tag does not match opening "h1" tag; the opening "h1" tag is at line (\d+), column (\d+)$/.exec(first);
+    expect(m, r.stderr).not.toBeNull();
+    expect(Number(m![4])).toBe(open + 1);
+    // The frame shows the line reported, numbered as an editor numbers it.
+    expect(r.stderr).toContain(`  > ${m![1]} | ${lines[Number(m![1]) - 1]}`);
+  });
+
+  it('a statement that throws while the templates load: at its line, with a frame, and no stack trace', () => {
+    const text = readFileSync(template, 'utf8');
+    writeFileSync(template, `${text}\nconst broken = (undefined as unknown as { x: number }).x;\n`);
+    const line = text.split('\n').length + 1;
+    const r = build();
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^\\.\\./_shared/templates/pages\\.tsx:${line}:\\d+: the site configuration or a template threw while loading: Cannot read properties of undefined \\(reading 'x'\\)$`));
+    expect(r.stderr).toMatch(new RegExp(`\\n {2}> ${line} \\| (?:const|…) broken = \\(undefined as unknown`));
+  });
+});

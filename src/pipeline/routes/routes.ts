@@ -113,7 +113,7 @@ export interface BrokenEntry {
 }
 
 /** Whether an error message names a broken entry by its slug or file (as a whole word). */
-function namesBrokenEntry(reason: string, broken: BrokenEntry[]): boolean {
+export function namesBrokenEntry(reason: string, broken: BrokenEntry[]): boolean {
   return broken.some((b) => [b.slug, b.file].some((name) => new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`).test(reason)));
 }
 
