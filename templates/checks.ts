@@ -90,11 +90,11 @@ function unknownFeatured(content: SiteContent): ContentProblem[] {
   );
 }
 
-/** Data files that feature or list, by slug or id, a page marked `unlisted`. */
+/** Data files that feature or list, by slug, a page marked `unlisted`. */
 function unlistedPicks(c: SiteContent): ContentProblem[] {
   const unlisted = new Map<string, string>();
   for (const e of [...c.guides, ...c.gifts, ...c.reviews]) if (e.data.unlisted) unlisted.set(e.slug, e.file);
-  const unlistedIds = new Map(c.articles.filter((a) => a.data.unlisted).map((a) => [a.data.id, a.file]));
+  const unlistedArticles = new Map(c.articles.filter((a) => a.data.unlisted).map((a) => [a.slug, a.file]));
   const problems: ContentProblem[] = [];
   const flag = (file: string, field: (string | number)[], slug: string, target: string) =>
     problems.push({
@@ -112,7 +112,7 @@ function unlistedPicks(c: SiteContent): ContentProblem[] {
   c.guideIndex.forEach((ref, i) => unlisted.has(ref.slug) && flag('content/data/guide-index.json', [i, 'slug'], ref.slug, unlisted.get(ref.slug)!));
   c.categories.categories.forEach((info, n) => {
     info.guides.forEach((slug, i) => unlisted.has(slug) && flag('content/data/categories.json', ['categories', n, 'guides', i], slug, unlisted.get(slug)!));
-    info.hotArticles.forEach((id, i) => unlistedIds.has(id) && flag('content/data/categories.json', ['categories', n, 'hotArticles', i], String(id), unlistedIds.get(id)!));
+    info.hotArticles.forEach((slug, i) => unlistedArticles.has(slug) && flag('content/data/categories.json', ['categories', n, 'hotArticles', i], slug, unlistedArticles.get(slug)!));
   });
   return problems;
 }
