@@ -755,7 +755,7 @@ describe('indexes (docs/product.md, "Core pages")', () => {
 
 // ── Topics ────────────────────────────────────────────────────────────────────────────────────
 
-type TopicData = { category: string; title: string; description: string; tags: string[]; hotArticles: number[]; guides: string[]; bannerImage: string; aliases: string[] };
+type TopicData = { category: string; title: string; description: string; tags: string[]; hotArticles: string[]; guides: string[]; bannerImage: string; aliases: string[] };
 
 describe('topic pages (docs/product.md, "One taxonomy")', () => {
   const data = readJson<{ categories: TopicData[] }>('categories.json');
@@ -782,7 +782,8 @@ describe('topic pages (docs/product.md, "One taxonomy")', () => {
   });
 
   it('each page has its banner, icon, description, tags and featured articles', () => {
-    const idToPath = new Map(published('articles').map((a) => [a.data.id as number, `/post/${a.slug}`]));
+    // Featured articles are named by slug (an article's file name or slug:).
+    const idToPath = new Map(published('articles').map((a) => [a.slug, `/post/${a.slug}`]));
     const icons = new Set<string>();
     for (const c of data.categories) {
       const path = `/category/${c.category}`;
@@ -802,7 +803,7 @@ describe('topic pages (docs/product.md, "One taxonomy")', () => {
         continue;
       }
       const links = cards(featured!).map((x) => x.href);
-      expect(links, `${path}: featured articles are the data's hotArticles`).toEqual(c.hotArticles.map((id) => idToPath.get(id)));
+      expect(links, `${path}: featured articles are the data's hotArticles`).toEqual(c.hotArticles.map((slug) => idToPath.get(slug)));
     }
     expect(icons.size, 'icons cycle through five emoji').toBe(5);
   });
@@ -874,7 +875,7 @@ describe('finding things (issue 19, issue 30)', () => {
     const titles = categories.categories.map((c) => c.title);
     const entries = listedEntries();
     for (const e of entries.filter((x) => x.dir !== 'reviews' || x.data.category !== undefined)) expect(titles, `${e.href}: category "${e.data.category}"`).toContain(e.data.category);
-    const idToHref = new Map(published('articles').map((a) => [a.data.id as number, `/post/${a.slug}`]));
+    const idToHref = new Map(published('articles').map((a) => [a.slug, `/post/${a.slug}`]));
     for (const c of categories.categories) {
       const { paths, hrefs, perPage } = categoryList(c.category);
       const where = `/category/${c.category}`;
@@ -884,7 +885,7 @@ describe('finding things (issue 19, issue 30)', () => {
       const d = hrefs.map(entryDate);
       expect(d, `${where}: newest first`).toEqual([...d].sort().reverse());
       for (const e of entries.filter((x) => x.data.category === c.title)) expect(hrefs, `${where}: ${e.href}`).toContain(e.href);
-      for (const id of c.hotArticles) expect(hrefs, `${where}: featured article ${id}`).toContain(idToHref.get(id));
+      for (const slug of c.hotArticles) expect(hrefs, `${where}: featured article ${slug}`).toContain(idToHref.get(slug));
       for (const slug of c.guides) expect(hrefs, `${where}: featured guide ${slug}`).toContain(`/${slug}`);
       // The count it states is the count it lists.
       expect(text($(page(where).main, 'section.category-all')!), `${where}: states its total`).toContain(`${hrefs.length} entr`);
