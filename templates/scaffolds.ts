@@ -42,7 +42,7 @@ function nextId(entries: { data: { id: number } }[], broken: Input['broken'], fo
   return Math.max(0, ...entries.map((e) => e.data.id), ...written) + 1;
 }
 
-/** `new post|guide|gift` asks for the topic: a name content/data/categories.json lists. */
+/** `new post|guide|gift|review` asks for the topic: a name content/data/categories.json lists. */
 const category: ScaffoldQuestion<SiteContent> = {
   describe: 'the category, a name content/data/categories.json lists',
   choices: (content) => categoryNames(content),
@@ -99,7 +99,8 @@ const guide: ScaffoldSpec<SiteContent> = {
  * (docs/product.md, "Honest versions"); the price is a placeholder the build refuses once published.
  */
 const review: ScaffoldSpec<SiteContent> = {
-  make: ({ title, slug, today, content, broken }) => ({
+  ask: { category },
+  make: ({ title, slug, today, content, broken, answers }) => ({
     file: `content/reviews/${slug}.md`,
     text: [
       '---',
@@ -112,6 +113,7 @@ const review: ScaffoldSpec<SiteContent> = {
       `title: ${JSON.stringify(title)}`,
       `date: ${today}`,
       `author: ${content.site.editorialTeam.name}`,
+      `category: ${JSON.stringify(answers.category)}`,
       `excerpt: ${JSON.stringify(PLACEHOLDER.excerpt)}`,
       '# The merchant\'s price when you checked, e.g. "$39" or "$39.69"; commission is never shown.',
       `price: ${JSON.stringify(PLACEHOLDER.price)}`,

@@ -175,14 +175,15 @@ describe('one error per bad value (issue 30, "Editors")', { timeout: 300_000 }, 
 
 describe('new review, new gift and --category (issue 30, "Editors")', { timeout: 300_000 }, () => {
   it('new review and new gift write drafts that check passes; published unchanged, every placeholder is an error at its line', () => {
-    let r = cli('new', 'review', 'Hold Me Tight, reviewed');
+    let r = cli('new', 'review', 'Hold Me Tight, reviewed', '--category', 'relationships');
     expect(r.stdout).toBe('Created content/reviews/hold-me-tight-reviewed.md\n');
     originals.set('content/reviews/hold-me-tight-reviewed.md', undefined);
-    r = cli('new', 'gift', 'Gifts for a long-distance partner', '--category', 'gift guides');
+    r = cli('new', 'gift', 'Gifts for a long-distance partner', '--category', 'gifts');
     expect(r.stdout).toBe('Created content/gifts/gifts-for-a-long-distance-partner.md\n');
     originals.set('content/gifts/gifts-for-a-long-distance-partner.md', undefined);
     // The category as categories.json spells it; no rating is invented for the review.
-    expect(read('content/gifts/gifts-for-a-long-distance-partner.md')).toMatch(/^category: "Gift Guides"$/m);
+    expect(read('content/gifts/gifts-for-a-long-distance-partner.md')).toMatch(/^category: "Gifts"$/m);
+    expect(read('content/reviews/hold-me-tight-reviewed.md')).toMatch(/^category: "Relationships"$/m);
     expect(read('content/reviews/hold-me-tight-reviewed.md')).not.toMatch(/^rating:/m);
     r = cli('check');
     expect(r.stderr).toBe('');

@@ -67,7 +67,7 @@ describe('new --help', () => {
         expect(r.status, r.stderr).toBe(0);
         expect(r.stdout).toMatch(/\nKinds this site can scaffold \(from site\.config\.ts\):\n {2}post +e\.g\. content\/articles\/first-date-ideas\.md \(asks for --category\)\n {2}page +e\.g\. content\/pages\/first-date-ideas\.md\n/);
         // The value a scaffold asks for is a flag of new, with the kinds that ask for it.
-        expect(r.stdout).toMatch(/\n {2}--category <value> +the category, a name content\/data\/categories\.json lists\s+\(new post, guide, gift\)\n/);
+        expect(r.stdout).toMatch(/\n {2}--category <value> +the category, a name content\/data\/categories\.json lists\s+\(new post, guide, review, gift\)\n/);
       }
     } finally {
       rmSync(root, { recursive: true, force: true });
