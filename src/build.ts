@@ -364,12 +364,12 @@ async function renderUnpublished(run: BuildRun, parts: SiteParts, state: SiteSta
 }
 
 /**
- * The links of the pages drafts and scheduled entries will have, checked against the site as it
- * will be when each is published: the published pages, and the other unpublished pages that will
- * be out by then. A draft is published by hand, so it may link to any of them; an entry scheduled
- * for a day may link to one scheduled for that day or before, not to a draft or a later one (its
- * unattended build on the day would fail). A missing image already reported at its field is not
- * reported again.
+ * The links an entry not yet published holds itself (in its Markdown or front matter), checked
+ * against the site as it will be when it is published: the published pages, and the other
+ * unpublished pages that will be out by then. A draft is published by hand, so it may link to any
+ * of them; an entry scheduled for a day may link to one scheduled for that day or before, not to a
+ * draft or a later one (its unattended build on the day would fail). A missing image already
+ * reported at its field is not reported again.
  */
 export function checkUnpublishedLinks(
   unpublished: (LinkedPage & { entry: Entry })[],
@@ -392,7 +392,10 @@ export function checkUnpublishedLinks(
     const notYet = new Map([...state.validated.unpublished].filter(([, leftOut]) => !outByThen.some((q) => q.entry.file === leftOut.file)));
     const reachable = new Set([...files, ...outByThen.map((q) => q.outFile)]);
     const found = checkLinks(all, reachable, state.redirects, new Set(group.map((p) => p.outFile)), { texts, pending, unrouted: state.unrouted, unpublished: notYet });
-    out.push(...found.filter((d) => !(d.code === 'links/missing-image' && said.has(d.message))));
+    // Only the links the entry itself holds: what templates add around it (related reading,
+    // listings) is made from the content of the day it is published, and checked that day.
+    const own = new Set(group.map((p) => p.source));
+    out.push(...found.filter((d) => d.line !== undefined && own.has(d.file) && !(d.code === 'links/missing-image' && said.has(d.message))));
   }
   return out;
 }
