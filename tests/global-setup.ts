@@ -1,9 +1,13 @@
-// Runs once before any test file: builds the real site, which the browser tests then preview
-// (each with a server of its own) instead of each building it again, and makes an empty PGlite
-// database for the tests whose servers store forms to start from.
+// Runs once before any test file: builds the real site, which the browser tests then read and
+// preview instead of each building it again, makes an empty PGlite database for the tests whose
+// servers store forms to start from, and starts one `heartnotes preview` of the real site that
+// every browser test without a site or environment of its own shares.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite } from './e2e-helpers/site.ts';
-import { makePgliteTemplate } from './helpers/pglite-template.ts';
+import { buildSite, previewServer } from './e2e-helpers/site.ts';
+import { makePgliteTemplate, seedPglite } from './helpers/pglite-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +15,12 @@ declare module 'vitest' {
     builtSite: string;
     /** An empty PGlite database folder; copy it (tests/helpers/pglite-template.ts), never open it. */
     pgliteTemplate: string;
+    /**
+     * `heartnotes preview` of `builtSite`, e.g. `http://127.0.0.1:41059`, for every file of the
+     * run (tests/e2e-helpers/site.ts, `buildAndPreview()`): read pages from it; a test that sends
+     * forms or needs a server to itself starts its own.
+     */
+    sharedPreview: string;
   }
 }
 
@@ -21,10 +31,24 @@ export default async function setup(project: TestProject) {
     if (pglite.status === 'fulfilled') pglite.value.remove();
     throw built.status === 'rejected' ? built.reason : (pglite as PromiseRejectedResult).reason;
   }
-  project.provide('builtSite', built.value.outDir);
-  project.provide('pgliteTemplate', pglite.value.dir);
-  return async () => {
+  // One server for the files that only read the real site: each such file used to start its own,
+  // and with it open a copy of the forms' database (about 3 CPU-s a server, 0.7 without the database).
+  const data = mkdtempSync(join(tmpdir(), 'heartnotes-e2e-data-'));
+  seedPglite(data, pglite.value.dir);
+  const removeAll = async () => {
+    rmSync(data, { recursive: true, force: true, maxRetries: 3 });
     pglite.value.remove();
     await built.value.remove();
+  };
+  const preview = await previewServer(built.value.outDir, { HEARTNOTES_DATA_DIR: data }).catch(async (error) => {
+    await removeAll();
+    throw error;
+  });
+  project.provide('builtSite', built.value.outDir);
+  project.provide('pgliteTemplate', pglite.value.dir);
+  project.provide('sharedPreview', preview.url);
+  return async () => {
+    await preview.stop();
+    await removeAll();
   };
 }

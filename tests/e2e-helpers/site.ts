@@ -57,11 +57,15 @@ export async function buildSite(root = PROJECT_ROOT, timeoutMs = 90_000): Promis
 
 /**
  * Serves a built site with `heartnotes preview` on a free port, exactly as a user would. The real
- * site is built once for the whole run (tests/global-setup.ts) and only read by the servers; a
- * test that passes its own `root` gets a build of its own, removed by `stop()`. Call `stop()` in
- * `afterAll`.
+ * site is built once for the whole run and served by one preview server that every test file
+ * shares (tests/global-setup.ts): with no options this returns that server, and its `stop()` leaves
+ * it running for the other files. A test that passes its own `root` or `env` gets a server (and,
+ * for a `root`, a build) of its own, removed by `stop()`. Call `stop()` in `afterAll`.
  */
 export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Promise<PreviewedSite> {
+  if (options.root === undefined && options.env === undefined) {
+    return { url: inject('sharedPreview'), outDir: inject('builtSite'), stop: async () => {} };
+  }
   const timeoutMs = options.timeoutMs ?? 90_000;
   const shared = options.root === undefined ? inject('builtSite') : undefined;
   const own = shared ? undefined : await buildSite(options.root, timeoutMs);
@@ -72,6 +76,28 @@ export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Pro
   const data = options.env?.HEARTNOTES_DATA_DIR || options.env?.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), 'heartnotes-e2e-data-'));
   if (data) seedPglite(data);
   const env = { ...options.env, ...(data ? { HEARTNOTES_DATA_DIR: data } : {}) };
+  const server = await previewServer(outDir, env, timeoutMs).catch(async (error) => {
+    await own?.remove();
+    if (data) await rm(data, { recursive: true, force: true, maxRetries: 3 });
+    throw error;
+  });
+  return {
+    url: server.url,
+    outDir,
+    async stop() {
+      await server.stop();
+      await own?.remove();
+      if (data) await rm(data, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+/**
+ * `heartnotes preview --out <outDir>` on a free port with `env` added to the environment; resolves
+ * once it prints its address. `stop()` ends it (and is safe to call twice); the server is killed
+ * if this process exits first.
+ */
+export async function previewServer(outDir: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ url: string; stop(): Promise<void> }> {
   let child: ChildProcess | undefined;
   // If the test process ends without calling stop(), do not leave the server running.
   const killOnExit = () => child?.kill('SIGKILL');
@@ -80,13 +106,11 @@ export async function buildAndPreview(options: BuildAndPreviewOptions = {}): Pro
     process.off('exit', killOnExit);
     if (child) await stopChild(child);
     child = undefined;
-    await own?.remove();
-    if (data) await rm(data, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     child = spawnCli(['preview', '--out', outDir, '--port', '0'], env);
     const url = await waitForPreviewUrl(child, timeoutMs);
-    return { url, outDir, stop };
+    return { url, stop };
   } catch (error) {
     await stop();
     throw error;

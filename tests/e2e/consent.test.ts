@@ -5,9 +5,7 @@
 // site itself is contacted; after Reject, still only the site; after Accept, exactly the
 // configured services. The shipped config (geolocation only) and an empty one are built too.
 import { axeFor } from '../e2e-helpers/axe.ts';
-import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { buildAndPreview, type PreviewedSite } from '../e2e-helpers/site.ts';
 import { copyProject } from '../helpers/fixtures.ts';
+import { runVnu } from '../helpers/vnu.ts';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -460,9 +459,8 @@ describe('with every third party configured', () => {
 
 describe('the banner\'s markup', () => {
   it('is valid HTML (Nu Html Checker) on every kind of page that carries it', () => {
-    const vnuJar = createRequire(import.meta.url)('vnu-jar') as string;
     const files = ['index.html', `${ARTICLE.slice(1)}.html`, `${REVIEW.slice(1)}.html`, `${GIFT.slice(1)}.html`, 'privacy-policy.html'].map((f) => join(full.outDir, f));
-    const result = spawnSync('java', ['-jar', vnuJar, '--errors-only', '--format', 'text', ...files], { encoding: 'utf8' });
+    const result = runVnu(['--errors-only', '--format', 'text', ...files]);
     expect((result.stderr + result.stdout).trim()).toBe('Document checking completed. No errors found.');
     expect(result.status).toBe(0);
   });

@@ -23,6 +23,6 @@ export async function makePgliteTemplate(): Promise<{ dir: string; remove(): voi
  * instead of creating one. The first-use path, creating the folder, is what
  * tests/functions/pglite.test.ts and tests/cli/subscribers.test.ts check.
  */
-export function seedPglite(dataDir: string): void {
-  cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+export function seedPglite(dataDir: string, template = inject('pgliteTemplate')): void {
+  cpSync(template, join(dataDir, 'pglite'), { recursive: true });
 }
