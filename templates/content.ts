@@ -130,6 +130,35 @@ export function resolveCard(ref: CardRef, content: SiteContent, href: string): C
   };
 }
 
+/** A page of the site a review names as a better choice, and the file it comes from. */
+export interface Alternative {
+  card: Card;
+  file: string;
+  /** The page's own rating out of 5, when it is a review with one. */
+  rating?: number;
+}
+
+/** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
+export function parseRating(text: string | undefined): number | undefined {
+  const m = text?.trim().match(/^(\d(?:\.\d+)?)(?:\s*\/\s*5)?$/);
+  if (!m) return undefined;
+  const value = Number(m[1]);
+  return value >= 0 && value <= 5 ? value : undefined;
+}
+
+/**
+ * The page at a site address a review lists in `alternatives`: an article (/post/{slug}), a review
+ * (/affiliate/{slug}), or a guide or gift guide (/{slug}); undefined when the address is none of them.
+ */
+export function resolveAlternative(path: string, c: SiteContent): Alternative | undefined {
+  const article = path.startsWith('/post/') ? c.articles.find((a) => `/post/${a.slug}` === path) : undefined;
+  if (article) return { card: articleCard(article, c), file: article.file };
+  const review = path.startsWith('/affiliate/') ? c.reviews.find((r) => `/affiliate/${r.slug}` === path) : undefined;
+  if (review) return { card: reviewCard(review, c), file: review.file, rating: parseRating(review.data.rating) };
+  const page = [...c.guides, ...c.gifts].find((g) => `/${g.slug}` === path);
+  return page ? { card: resolveCard({ slug: page.slug }, c, path), file: page.file } : undefined;
+}
+
 // ── Finding things: topics, tags, related reading ─────────────────────────────────────────────────
 
 type TopicInfo = SiteContent['categories']['categories'][number];

@@ -6,6 +6,7 @@ import {
   categoryMembers,
   featureHref,
   listableCard,
+  resolveAlternative,
   resolveCard,
   reviewCard,
   taggedWith,
@@ -127,11 +128,16 @@ export const routes: RouteDef<SiteContent>[] = [
       c.reviews.flatMap((entry) => {
         const canonical = `/affiliate/${entry.slug}`;
         const topic = topicProps('review', entry, c);
-        const main = entryPage(entry, canonical, 'review', topic);
+        const alternatives = entry.data.alternatives.map((path) => resolveAlternative(path, c)).filter((a) => a !== undefined);
+        const main = {
+          ...entryPage(entry, canonical, 'review', { ...topic, alternatives: alternatives.map((a) => a.card) }),
+          // The better choices' titles and summaries are shown: a change to one re-renders the review.
+          sources: [entry.file, ...alternatives.map((a) => a.file)],
+        };
         if (!entry.data.landingPath) return [main];
         // The landing address shows the same review; its canonical is the /affiliate/ one, so it
         // stays out of the sitemap.
-        return [main, { ...entryPage(entry, entry.data.landingPath, 'review', { ...topic, canonicalPath: canonical }), aliases: [], noindex: true }];
+        return [main, { ...main, path: entry.data.landingPath, props: { ...main.props, canonicalPath: canonical }, aliases: [], noindex: true }];
       }),
   },
   {
