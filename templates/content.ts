@@ -9,7 +9,7 @@ export type SiteContent = ContentOf<typeof collections>;
 export function sharedData(content: SiteContent) {
   const { site, nav, partners, thirdParties, home } = content;
   return {
-    site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear },
+    site: { ...site, copyrightYear: buildYear() },
     nav, partners, topics: sidebarTopics(content), thirdParties,
     // The free guide's sign-up: on the home page, and at the end of every article and guide.
     signup: home.signup,
@@ -28,18 +28,12 @@ function sidebarTopics({ categories }: SiteContent): SidebarTopic[] {
 }
 
 /**
- * The year of the newest publication or update: the footer's © year follows the content instead
- * of a number someone must remember to change (content/site.json's is used when nothing is dated).
+ * The year the site is built, for the footer's © line: it follows the calendar, so nobody has to
+ * remember to change it (the build's "today" decides what is published too, and a build on a new
+ * day is a new build: docs/product.md, "Shared layout").
  */
-function latestYear({ pages, articles, guides, reviews, gifts }: SiteContent): number | undefined {
-  const dates: (string | undefined)[] = [
-    ...pages.map((e) => e.data.updated),
-    ...[...articles, ...guides, ...reviews, ...gifts].flatMap((e) => [e.data.date, e.data.updated]),
-  ];
-  // Scheduled entries (seen in a preview of drafts) have not been published yet.
-  const today = new Date().toISOString().slice(0, 10);
-  const years = dates.filter((d): d is string => d !== undefined && d <= today).map((d) => Number(d.slice(0, 4)));
-  return years.length ? Math.max(...years) : undefined;
+export function buildYear(now = new Date()): number {
+  return now.getUTCFullYear();
 }
 
 export type SharedData = ReturnType<typeof sharedData>;

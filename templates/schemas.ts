@@ -9,7 +9,6 @@ export const siteSchema = z.strictObject({
   description: z.string().min(1).max(200),
   url: webUrl(),
   lang: z.string().default('en'),
-  copyrightYear: z.number().int().min(2000).max(2100),
   affiliateHosts: z.array(z.string()).default([]),
   image: imagePath(),
   imageAlt: z.string(),
@@ -77,7 +76,7 @@ const cardRef = z.strictObject({
 /** content/data/guide-index.json: the cards of /guides, in order (a slug may appear twice). */
 export const guideIndexSchema = z.array(cardRef);
 
-/** content/data/features.json: the cards of /posts ("All Reviews & Features"), in order. */
+/** content/data/features.json: the cards of /posts ("All reviews and features"), in order. */
 export const featuresSchema = z.array(cardRef);
 
 /** content/data/home.json: what the home page features. */
@@ -281,7 +280,7 @@ export const guideSchema = z.strictObject({
   helplines: z.boolean().default(false),
   /** Show a table of contents built from the h2 headings (default: false). */
   toc: z.boolean().default(false),
-  faqTitle: z.string().default('Frequently Asked Questions'),
+  faqTitle: z.string().default('Frequently asked questions'),
   faq: z.array(faqItem).default([]),
   /** Open the first FAQ answer by default (default: false). */
   faqFirstOpen: z.boolean().default(false),

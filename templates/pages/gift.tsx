@@ -116,7 +116,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
     >
       <article className="wrap gift-page" data-pagefind-body="" data-pagefind-meta="kind:Gift guide">
         <Breadcrumbs trail={trail} />
-        <header className="article-header">
+        <header className="article-header" data-pagefind-meta={`date:${d.date}`}>
           <TopicKicker topic={topic} />
           <h1>{d.heading ?? d.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">

@@ -106,13 +106,13 @@ export function HomePage(props: SiteEntryPageProps<PageData> & HomeProps) {
         {topics.length ? <Topics topics={topics} /> : null}
         <section aria-labelledby="guides-heading" className="home-section">
           <h2 id="guides-heading">Guides to start with</h2>
-          <CardGrid cards={guideCards} cta="Read the guide" />
+          <CardGrid cards={guideCards} cta="Read the guide →" />
           <p className="section-more"><a className="button button-quiet" href="/guides">All guides</a></p>
         </section>
         <section aria-labelledby="featured-heading" className="home-section">
           <h2 id="featured-heading">Featured reviews</h2>
           <p className="section-note">Honest reviews by our editors. These pages contain affiliate links.</p>
-          <CardGrid cards={featured} cta="Read our review" />
+          <CardGrid cards={featured} cta="Read our review →" />
           <p className="section-more"><a href="/posts">All reviews and features</a></p>
         </section>
         <SignupForm {...signup} source={page.path} />

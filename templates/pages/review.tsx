@@ -98,7 +98,7 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & 
       <article className="wrap review" {...(canonicalPath ? {} : { "data-pagefind-body": "" })} data-pagefind-meta="kind:Review">
         <Breadcrumbs trail={trail} />
         <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" />
-        <header className="review-header">
+        <header className="review-header" data-pagefind-meta={`date:${d.reviewDate}`}>
           <TopicKicker topic={topic} />
           <h1>{d.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
