@@ -29,7 +29,15 @@ export function deadlineProblems(c: SiteContent): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const entry of c.gifts) {
     const { deadline, occasion } = entry.data;
-    if (!deadline || deadline.occasion === occasion) continue;
+    if (!deadline) continue;
+    if (deadline.occasion === occasion) {
+      // The label is what readers see: it must name the occasion too, or it may be another's.
+      const fold = (text: string) => text.toLowerCase().replace(/’/g, "'");
+      if (!fold(deadline.label).includes(fold(occasion))) {
+        problems.push({ entry, field: ['deadline', 'label'], message: `the countdown's label does not name its occasion, ${occasion}`, hint: `say what the date is for, e.g. "Order by … for delivery before ${occasion}"` });
+      }
+      continue;
+    }
     problems.push({
       entry,
       field: ['deadline', 'occasion'],

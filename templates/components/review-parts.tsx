@@ -60,9 +60,9 @@ export function Verdict({ d, rating, alternatives }: { d: ReviewData; rating: nu
         </div>
       </dl>
       {notRecommended && alternatives.length ? (
-        <div className="alternatives">
+        <section className="alternatives" aria-labelledby="alternatives-heading">
           <h3 id="alternatives-heading">Better choices</h3>
-          <ul aria-labelledby="alternatives-heading">
+          <ul>
             {alternatives.map((a) => (
               <li key={a.href}>
                 <a href={a.href}>{a.title}</a>
@@ -70,7 +70,7 @@ export function Verdict({ d, rating, alternatives }: { d: ReviewData; rating: nu
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       ) : null}
     </section>
   );
