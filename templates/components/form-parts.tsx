@@ -51,10 +51,10 @@ export function FormMessages({ id, success, failure }: { id: string; success?: s
   return (
     <>
       <p id={`${id}-status`} className="form-message form-success" role="status">
-        {success ? <><StatusIcon kind="yes" /> {success}</> : null}
+        {success ? <><StatusIcon kind="yes" />{success}</> : null}
       </p>
       <div id={`${id}-alert`} className="form-message form-error" role="alert">
-        {failure ? <><StatusIcon kind="no" /> {failure}</> : null}
+        {failure ? <><StatusIcon kind="no" />{failure}</> : null}
       </div>
     </>
   );

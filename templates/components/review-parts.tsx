@@ -37,7 +37,7 @@ export function Verdict({ d, rating, alternatives }: { d: ReviewData; rating: nu
       ) : null}
       {notRecommended ? (
         <p className="not-recommended">
-          <StatusIcon kind="no" /> <strong>We do not recommend {d.productName}.</strong>
+          <StatusIcon kind="no" /><strong>We do not recommend {d.productName}.</strong>
         </p>
       ) : null}
       {verdict ? <p className="verdict-text">{verdict}</p> : null}
@@ -82,11 +82,11 @@ export function ProsCons({ pros, cons }: { pros: string[]; cons: string[] }) {
     <div className="pros-cons">
       <section className="pros" aria-labelledby="pros-heading">
         <h2 id="pros-heading">Pros</h2>
-        <ul>{pros.map((p) => <li key={p}><StatusIcon kind="yes" /> {p}</li>)}</ul>
+        <ul>{pros.map((p) => <li key={p}><StatusIcon kind="yes" />{p}</li>)}</ul>
       </section>
       <section className="cons" aria-labelledby="cons-heading">
         <h2 id="cons-heading">Cons</h2>
-        <ul>{cons.map((c) => <li key={c}><StatusIcon kind="no" /> {c}</li>)}</ul>
+        <ul>{cons.map((c) => <li key={c}><StatusIcon kind="no" />{c}</li>)}</ul>
       </section>
     </div>
   );

@@ -89,7 +89,7 @@ export default function ContactForm({ id, source }: ContactFormProps) {
   });
   // Next to its field, so a phone shows it where the visitor is looking (the alert is under the button).
   const fieldError = (field: Field) =>
-    errorOf(field) ? <span className="field-error" id={`${id}-${field}-error`}><StatusIcon kind="no" /> {errorOf(field)}</span> : null;
+    errorOf(field) ? <span className="field-error" id={`${id}-${field}-error`}><StatusIcon kind="no" />{errorOf(field)}</span> : null;
   const failure = phase === 'invalid' ? <ErrorSummary id={id} errors={errors} /> : phase === 'failed' ? TEXT.sendFailed : undefined;
   return (
     <form ref={formRef} className="contact-form" action="/api/contact#sent" method="post" onSubmit={(e) => void onSubmit(e)}>

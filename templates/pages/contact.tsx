@@ -33,7 +33,7 @@ export function ContactPage(props: SiteEntryPageProps<PageData>) {
         </header>
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         <p id="sent" className="form-message form-success contact-sent" tabIndex={-1}>
-          <StatusIcon kind="yes" /> {TEXT.sent} We will answer you by email.
+          <StatusIcon kind="yes" />{TEXT.sent} We will answer you by email.
         </p>
         <Island name="contact-form" component={ContactForm} props={{ id: 'contact', source: page.path }} load="idle" />
       </div>

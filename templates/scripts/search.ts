@@ -163,6 +163,8 @@ function startHeaderBox(form: HTMLFormElement) {
   input.addEventListener('input', update);
   form.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !panel.hidden) {
+      // This Escape closes the results only: the box stays open where it is a popover (phones).
+      event.preventDefault();
       close();
       input.focus();
     } else if (event.key === 'ArrowDown' && event.target === input && !panel.hidden) {
