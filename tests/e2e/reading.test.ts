@@ -55,6 +55,7 @@ describe('reviews like a reviewer', () => {
         await nextFrames(page);
         const ctas = page.locator('a[data-affiliate-cta]');
         expect(await ctas.count(), 'one call to action, not two').toBe(1);
+        expect(await page.locator(`main a[href="${d.affiliateLink}"]`).count(), 'no second link to the seller in the text').toBe(1);
         expect((await ctas.innerText()).split('\n')[0].trim()).toBe(`Check price at ${d.merchant}`);
         // Top to bottom: title, verdict, pros and cons, the price link.
         const [h1, verdict, pros, cons, cta] = await Promise.all(['h1', 'section.verdict', 'section.pros', 'section.cons', 'a[data-affiliate-cta]'].map((s) => box(page, s)));
