@@ -34,7 +34,7 @@ function LeadStory({ card }: { card: Card }) {
       <Picture src={card.coverImage} alt={card.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 44rem" priority />
       <div className="lead-body">
         <p className="card-kicker">
-          {card.category}
+          {card.category && card.categoryPath ? <a href={card.categoryPath}>{card.category}</a> : card.category}
           {card.date ? <> · <time dateTime={card.date}>{formatDate(card.date)}</time></> : null}
         </p>
         <h2 className="lead-title">

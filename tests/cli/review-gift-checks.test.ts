@@ -10,7 +10,7 @@ import { runCli } from '../helpers/cli.ts';
 import { copyProject } from '../helpers/fixtures.ts';
 
 let root: string;
-const MOM = 'content/gifts/gift-for-daughter-fromMom.md';
+const MOM = 'content/gifts/gift-for-daughter-from-mom.md';
 const SCRAMBLER = 'content/reviews/affiliate-unlock-the-scrambler-review.md';
 let original: Record<string, string>;
 

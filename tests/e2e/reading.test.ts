@@ -118,7 +118,7 @@ describe('reviews like a reviewer', () => {
   });
 
   it('breadcrumbs Home › Reviews › title, mirrored by BreadcrumbList data, and no Back island', async () => {
-    for (const path of [...REVIEWS.map((s) => `/affiliate/${s}`), '/mitolyn-review']) {
+    for (const path of REVIEWS.map((s) => `/affiliate/${s}`)) {
       const { page, problems } = await open(path, PHONE, tab());
       const scripts: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
@@ -175,7 +175,7 @@ describe('gift guides', () => {
       }
     }
     expect(countdowns).toBe(3);
-    const { page } = await open('/gift-for-daughter-fromMom', PHONE, tab());
+    const { page } = await open('/gift-for-daughter-from-mom', PHONE, tab());
     const text = await page.locator('section.deadline').innerText();
     expect(text).toContain('Mother’s Day');
     expect(text, 'the Mother’s Day guide no longer opens with a Christmas countdown').not.toMatch(/Christmas/i);
@@ -459,7 +459,7 @@ describe('accessibility of the changed pages', () => {
     { name: 'home', path: '/' },
     { name: 'review', path: '/affiliate/affiliate-unlock-the-scrambler-review' },
     { name: 'review-recommended', path: '/affiliate/affiliate-his-secret-obsession-review' },
-    { name: 'gift', path: '/gift-for-daughter-fromMom' },
+    { name: 'gift', path: '/gift-for-daughter-from-mom' },
     { name: 'search', path: '/search?q=second+chances' },
     { name: 'contact', path: '/contact' },
     { name: 'about', path: '/about' },
