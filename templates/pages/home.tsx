@@ -30,8 +30,8 @@ export interface HomeProps {
 /** The newest article, large: picture, topic and date, title and summary. */
 function LeadStory({ card }: { card: Card }) {
   return (
-    <article className="lead-story">
-      <Picture src={card.coverImage} alt={card.coverAlt} width={1200} height={630} sizes="(max-width: 48rem) 100vw, 44rem" priority />
+    <article className={card.coverImage ? 'lead-story' : 'lead-story lead-story-text'}>
+      {card.coverImage ? <Picture src={card.coverImage} alt={card.coverAlt ?? ''} width={1200} height={400} sizes="(max-width: 48rem) 100vw, 44rem" priority /> : null}
       <div className="lead-body">
         <p className="card-kicker">
           {card.category && card.categoryPath ? <a href={card.categoryPath}>{card.category}</a> : card.category}
