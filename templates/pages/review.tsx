@@ -97,7 +97,6 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & 
       {/* The landing-address copy of a review is not indexed: its canonical page is. */}
       <article className="wrap review" {...(canonicalPath ? {} : { "data-pagefind-body": "" })} data-pagefind-meta="kind:Review">
         <Breadcrumbs trail={trail} />
-        <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" />
         <header className="review-header" data-pagefind-meta={`date:${d.reviewDate}`}>
           <TopicKicker topic={topic} />
           <h1>{d.title}</h1>
@@ -108,6 +107,8 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & 
         <Verdict d={d} rating={rating} alternatives={alternatives} />
         <ProsCons pros={d.pros} cons={d.cons} />
         <BuyBox d={d} sendTo={sendTo} />
+        {/* The picture comes with the full review, after the summary a reader decides on. */}
+        <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" priority={false} />
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         <Faq title="Frequently asked questions" items={faqs} renderMarkdown={page.markdown} />
         {/* Without a verdict of its own, the conclusion is the verdict at the top: not repeated here. */}
