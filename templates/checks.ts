@@ -1,5 +1,6 @@
 import { byCloseness, closest, type ContentProblem, type Entry } from '../src/index.ts';
 import { tagSlug, type SiteContent } from './content.ts';
+import { alternativeProblems, deadlineProblems } from './review-gift-checks.ts';
 
 /** The names an entry's `category` may take: the topics' titles in content/data/categories.json. */
 export function categoryNames({ categories }: SiteContent): string[] {
@@ -30,10 +31,12 @@ export function tagNames({ categories }: SiteContent): string[] {
  * - an entry's `category` must be a topic, and its `tags` the topics' tags, or a typo is published
  *   as a topic or tag of its own (docs/product.md, "One taxonomy");
  * - a page marked `unlisted` must not be featured or listed by hand in a data file, since it is
- *   kept only so that old links still work (docs/product.md, "One topic").
+ *   kept only so that old links still work (docs/product.md, "One topic");
+ * - a review's better choices and a gift guide's countdown must hold up
+ *   (templates/review-gift-checks.ts).
  */
 export function checks(content: SiteContent): ContentProblem[] {
-  return [...taxonomyProblems(content), ...unlistedPicks(content)];
+  return [...taxonomyProblems(content), ...unlistedPicks(content), ...alternativeProblems(content), ...deadlineProblems(content)];
 }
 
 function taxonomyProblems(content: SiteContent): ContentProblem[] {

@@ -9,7 +9,7 @@ export type SiteContent = ContentOf<typeof collections>;
 export function sharedData(content: SiteContent) {
   const { site, nav, partners, thirdParties, home } = content;
   return {
-    site: { ...site, copyrightYear: latestYear(content) ?? site.copyrightYear },
+    site: { ...site, copyrightYear: buildYear() },
     nav, partners, topics: sidebarTopics(content), thirdParties,
     // The free guide's sign-up: on the home page, and at the end of every article and guide.
     signup: home.signup,
@@ -28,18 +28,12 @@ function sidebarTopics({ categories }: SiteContent): SidebarTopic[] {
 }
 
 /**
- * The year of the newest publication or update: the footer's © year follows the content instead
- * of a number someone must remember to change (content/site.json's is used when nothing is dated).
+ * The year the site is built, for the footer's © line: it follows the calendar, so nobody has to
+ * remember to change it (the build's "today" decides what is published too, and a build on a new
+ * day is a new build: docs/product.md, "Shared layout").
  */
-function latestYear({ pages, articles, guides, reviews, gifts }: SiteContent): number | undefined {
-  const dates: (string | undefined)[] = [
-    ...pages.map((e) => e.data.updated),
-    ...[...articles, ...guides, ...reviews, ...gifts].flatMap((e) => [e.data.date, e.data.updated]),
-  ];
-  // Scheduled entries (seen in a preview of drafts) have not been published yet.
-  const today = new Date().toISOString().slice(0, 10);
-  const years = dates.filter((d): d is string => d !== undefined && d <= today).map((d) => Number(d.slice(0, 4)));
-  return years.length ? Math.max(...years) : undefined;
+export function buildYear(now = new Date()): number {
+  return now.getUTCFullYear();
 }
 
 export type SharedData = ReturnType<typeof sharedData>;
@@ -128,6 +122,35 @@ export function resolveCard(ref: CardRef, content: SiteContent, href: string): C
     date: ref.date ?? t.date,
     icon: ref.icon,
   };
+}
+
+/** A page of the site a review names as a better choice, and the file it comes from. */
+export interface Alternative {
+  card: Card;
+  file: string;
+  /** The page's own rating out of 5, when it is a review with one. */
+  rating?: number;
+}
+
+/** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
+export function parseRating(text: string | undefined): number | undefined {
+  const m = text?.trim().match(/^(\d(?:\.\d+)?)(?:\s*\/\s*5)?$/);
+  if (!m) return undefined;
+  const value = Number(m[1]);
+  return value >= 0 && value <= 5 ? value : undefined;
+}
+
+/**
+ * The page at a site address a review lists in `alternatives`: an article (/post/{slug}), a review
+ * (/affiliate/{slug}), or a guide or gift guide (/{slug}); undefined when the address is none of them.
+ */
+export function resolveAlternative(path: string, c: SiteContent): Alternative | undefined {
+  const article = path.startsWith('/post/') ? c.articles.find((a) => `/post/${a.slug}` === path) : undefined;
+  if (article) return { card: articleCard(article, c), file: article.file };
+  const review = path.startsWith('/affiliate/') ? c.reviews.find((r) => `/affiliate/${r.slug}` === path) : undefined;
+  if (review) return { card: reviewCard(review, c), file: review.file, rating: parseRating(review.data.rating) };
+  const page = [...c.guides, ...c.gifts].find((g) => `/${g.slug}` === path);
+  return page ? { card: resolveCard({ slug: page.slug }, c, path), file: page.file } : undefined;
 }
 
 // ── Finding things: topics, tags, related reading ─────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import {
   categoryMembers,
   featureHref,
   listableCard,
+  resolveAlternative,
   resolveCard,
   reviewCard,
   taggedWith,
@@ -127,11 +128,16 @@ export const routes: RouteDef<SiteContent>[] = [
       c.reviews.flatMap((entry) => {
         const canonical = `/affiliate/${entry.slug}`;
         const topic = topicProps('review', entry, c);
-        const main = entryPage(entry, canonical, 'review', topic);
+        const alternatives = entry.data.alternatives.map((path) => resolveAlternative(path, c)).filter((a) => a !== undefined);
+        const main = {
+          ...entryPage(entry, canonical, 'review', { ...topic, alternatives: alternatives.map((a) => a.card) }),
+          // The better choices' titles and summaries are shown: a change to one re-renders the review.
+          sources: [entry.file, ...alternatives.map((a) => a.file)],
+        };
         if (!entry.data.landingPath) return [main];
         // The landing address shows the same review; its canonical is the /affiliate/ one, so it
         // stays out of the sitemap.
-        return [main, { ...entryPage(entry, entry.data.landingPath, 'review', { ...topic, canonicalPath: canonical }), aliases: [], noindex: true }];
+        return [main, { ...main, path: entry.data.landingPath, props: { ...main.props, canonicalPath: canonical }, aliases: [], noindex: true }];
       }),
   },
   {
@@ -245,9 +251,23 @@ const pageTemplates: Record<PageData['template'], string> = {
   'affiliate-button': 'affiliate-button',
 };
 
+/** The home page's lead story and the six after it (docs/product.md, "Core pages"). */
+export const HOME_LATEST = 1 + 6;
+
+/**
+ * The topics the home page links to: the top-level categories of content/data/categories.json,
+ * in its order, each with how many entries it holds (a real count, not a score).
+ */
+function homeTopics(c: SiteContent) {
+  return c.categories.categories
+    .filter((info) => !info.category.includes('/'))
+    .map((info) => ({ title: info.title, path: topicPath(info), description: info.description, count: categoryMembers(info, c).length }));
+}
+
 function homeProps(c: SiteContent) {
   return {
-    latest: listed(c.articles).sort(byDateDesc).slice(0, 4).map((a) => articleCard(a, c)),
+    latest: listed(c.articles).sort(byDateDesc).slice(0, HOME_LATEST).map((a) => articleCard(a, c)),
+    topics: homeTopics(c),
     guideCards: c.home.guideCards.map((slug) => resolveCard({ slug }, c, `/${slug}`)),
     featured: c.home.featuredReviews.map((slug) => {
       const review = c.reviews.find((r) => r.slug === slug);

@@ -9,7 +9,6 @@ export const siteSchema = z.strictObject({
   description: z.string().min(1).max(200),
   url: webUrl(),
   lang: z.string().default('en'),
-  copyrightYear: z.number().int().min(2000).max(2100),
   affiliateHosts: z.array(z.string()).default([]),
   image: imagePath(),
   imageAlt: z.string(),
@@ -91,7 +90,7 @@ const cardRef = z.strictObject({
 /** content/data/guide-index.json: the cards of /guides, in order (a slug may appear twice). */
 export const guideIndexSchema = z.array(cardRef);
 
-/** content/data/features.json: the cards of /posts ("All Reviews & Features"), in order. */
+/** content/data/features.json: the cards of /posts ("All reviews and features"), in order. */
 export const featuresSchema = z.array(cardRef);
 
 /** content/data/home.json: what the home page features. */
@@ -252,6 +251,8 @@ export const testimonialSchema = z.strictObject({
 
 /** A real deadline, e.g. the last order date for delivery before a holiday. */
 const deadline = z.strictObject({
+  /** The occasion it is for, e.g. Mother’s Day: it must be the guide's own `occasion` (templates/review-gift-checks.ts). */
+  occasion: z.string().min(1),
   /** ISO date-time with offset, e.g. 2026-06-16T23:59:00-04:00. */
   at: dateTimeField(),
   /** What the deadline is for, shown beside the countdown. */
@@ -293,7 +294,7 @@ export const guideSchema = z.strictObject({
   helplines: z.boolean().default(false),
   /** Show a table of contents built from the h2 headings (default: false). */
   toc: z.boolean().default(false),
-  faqTitle: z.string().default('Frequently Asked Questions'),
+  faqTitle: z.string().default('Frequently asked questions'),
   faq: z.array(faqItem).default([]),
   /** Open the first FAQ answer by default (default: false). */
   faqFirstOpen: z.boolean().default(false),
@@ -334,7 +335,27 @@ export const reviewSchema = z.strictObject({
   /** Our editors' rating out of 5, e.g. "4.2/5". Shown and put in structured data only when it parses. */
   rating: z.string().optional(),
   ratingNote: z.string().optional(),
-  ctaText: z.string().default('👉 Get His Secret Obsession Now'),
+  /** Our verdict in a sentence or two, shown first (default: the conclusion). */
+  verdict: z.string().optional(),
+  /** Who the product suits, e.g. "Readers who…" (optional). */
+  bestFor: z.string().optional(),
+  /** Who should skip it (optional). */
+  notFor: z.string().optional(),
+  /**
+   * Whether the editors used the product themselves (default: false). The page says plainly when a
+   * product was not tested hands-on, so a review never implies testing that did not happen.
+   */
+  testedHandsOn: z.boolean().default(false),
+  /** What the review is based on, e.g. "the published guide and its sales material" (optional). */
+  reviewedFrom: z.string().optional(),
+  /** Where the price link goes, as readers know it, e.g. ClickBank ("Check price at ClickBank"; default: the brand). */
+  merchant: z.string().min(1).optional(),
+  /**
+   * Better choices on this site, by address (e.g. /chat-mistakes, /post/flirty-small-talk), shown
+   * under the verdict of a product we do not recommend (rated under 3/5); each must be a page of
+   * the site and not itself a review rated under 3/5 (templates/checks.ts).
+   */
+  alternatives: z.array(sitePath()).default([]),
   /** Also publish this review at a landing address, e.g. /mitolyn-review (optional). */
   landingPath: sitePath().optional(),
   guarantee: z.string().default('60-day money-back guarantee'),
@@ -352,18 +373,26 @@ const giftItem = z.strictObject({
   /** "Best for …" line. */
   recommended: z.string().min(1),
   description: z.string().min(1),
-  /** Our editors' rating, e.g. "★★★★☆ 4/5 (our rating)": never a shop's or invented review count. */
-  rating: z.string().min(1),
   quote: z.string().default(''),
   link: webUrl(),
   buttonText: z.string().min(1),
+  /** Where the link goes, as readers know it, e.g. Etsy. */
+  merchant: z.string().min(1),
+  /**
+   * The price, when the link is one product whose price we checked (optional). Without it the
+   * page says "Check price at {merchant}" rather than guess: a search of many makers has no one price.
+   */
+  price: z.string().regex(/^\$\d+(\.\d{2})?$/, 'expected a price such as $24 or $24.50').optional(),
 });
 
 /** content/gifts/*.md: gift guides at /{slug}. */
 export const giftSchema = z.strictObject({
   ...rootPageFields,
+  /** The occasion the guide is for, e.g. Mother’s Day, shown under its title (optional: none for an any-time guide). */
+  occasion: z.string().min(1).optional(),
+  /** A countdown to the last order date for the guide's own occasion (optional: none, no countdown). */
   deadline: deadline.optional(),
-  /** Messages that rotate in the banner (every 7 s once scripts load). */
+  /** Ideas for the card, shown as a list. */
   messages: z.array(z.string()).default([]),
   testimonialsTitle: z.string().default('Words worth giving'),
   testimonials: z.array(testimonialSchema).default([]),

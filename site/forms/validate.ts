@@ -35,15 +35,18 @@ export const CONSENT = {
   contact: "We'll use your name and email only to reply to your message; see our privacy policy.",
 } as const;
 
-/** The texts (docs/product.md, "Forms"), shown by the islands. */
+/**
+ * The texts (docs/product.md, "Forms"), shown by the islands. No emoji marks: the page draws its
+ * own (templates/components/icons.tsx), since many systems have no emoji font.
+ */
 export const TEXT = {
-  invalidEmail: '❌ Please enter a valid email address.',
+  invalidEmail: 'Please enter a valid email address.',
   submitting: 'Submitting...',
-  subscribed: '✅ Thank you! Your guide is on the next page.',
-  subscribeFailed: '❌ Submission failed. Please try again.',
+  subscribed: 'Thank you! Your guide is on the next page.',
+  subscribeFailed: 'Submission failed. Please try again.',
   sending: 'Sending...',
-  sent: '✅ Message sent!',
-  sendFailed: '❌ Failed to send message.',
+  sent: 'Message sent!',
+  sendFailed: 'Failed to send message.',
 } as const;
 
 /** docs/product.md ("Forms"): the pause between "Thank you" and going to `/thank-you`. */

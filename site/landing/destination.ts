@@ -122,7 +122,7 @@ export type Toast = { title: string; variant: 'warning' };
 
 export type Destination =
   | { kind: 'go'; url: string; toast?: Toast; immediate: boolean }
-  | { kind: 'invalid-access'; title: 'Invalid Access'; message: 'This landing page can only be opened from authorized traffic.' };
+  | { kind: 'invalid-access'; title: 'Invalid access'; message: 'This landing page can only be opened from authorized traffic.' };
 
 export const TEXT = {
   invalidCu: {
@@ -130,7 +130,7 @@ export const TEXT = {
     es: 'Invalid ?cu=, using safe BeMob click.',
     fr: '?cu= invalide : utilisation du lien BeMob sûr.',
   },
-  invalidAccessTitle: 'Invalid Access',
+  invalidAccessTitle: 'Invalid access',
   invalidAccessMessage: 'This landing page can only be opened from authorized traffic.',
 } as const;
 
@@ -149,10 +149,10 @@ export interface DestinationInput {
 
 /**
  * Decides where the page sends the visitor: a valid `cu`, else the default campaign link (with a
- * toast when a `cu` was given but refused), else the *Invalid Access* notice.
+ * toast when a `cu` was given but refused), else the *Invalid access* notice.
  *
  * `immediate` is true for `direct=1`. With `direct=1` and nothing valid there is still nowhere
- * honest to go, so that also yields *Invalid Access*. Throws when `defaultUrl` is given but not on
+ * honest to go, so that also yields *Invalid access*. Throws when `defaultUrl` is given but not on
  * the allow-list: that is a content mistake, not a visitor's.
  */
 export function chooseDestination({ cu, direct, defaultUrl, allowList, locale = 'en' }: DestinationInput): Destination {

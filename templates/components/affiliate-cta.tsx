@@ -6,10 +6,9 @@ import AffiliateCtaIsland from '../islands/affiliate-cta.tsx';
  * placed as the `affiliate-cta` island so a click can report the conversion first (docs/product.md, "Reviews").
  * Renders nothing when there is no affiliate link.
  */
-export function AffiliateCta({ href, text, wide = false, sendTo }: {
+export function AffiliateCta({ href, text, sendTo }: {
   href?: string;
   text: string;
-  wide?: boolean;
   /** The conversion tag's target (`tagId/label`), when one is configured (optional). */
   sendTo?: string;
 }) {
@@ -18,9 +17,9 @@ export function AffiliateCta({ href, text, wide = false, sendTo }: {
     <Island
       name="affiliate-cta"
       component={AffiliateCtaIsland}
-      props={{ href, text, wide, ...(sendTo ? { sendTo } : {}) }}
+      props={{ href, text, ...(sendTo ? { sendTo } : {}) }}
       load="idle"
-      className={wide ? 'cta-island cta-island-wide' : 'cta-island'}
+      className="cta-island"
     />
   );
 }

@@ -20,7 +20,7 @@ export function CardView({ card, headingLevel = 3, cta }: { card: Card; headingL
         <H className="card-title">
           <a href={card.href}>{card.title}</a>
         </H>
-        <p>{card.excerpt || 'No summary.'}</p>
+        <p className="card-excerpt">{card.excerpt || 'No summary.'}</p>
         {cta ? (
           <p className="card-cta">
             <a href={card.href} aria-label={`${cta.replace(/\s*→$/, '')}: ${card.title}`}>{cta}</a>

@@ -14,9 +14,14 @@ export interface CoverData {
  * `.cover`: 5:2 on phones, 3:1 wider) so the title and the first lines stay on the first screen;
  * with a caption or a credit it is a `<figure>` with a `<figcaption>`.
  */
-export function Cover({ data, sizes }: { data: CoverData; sizes: string }) {
+export function Cover({ data, sizes, priority = true }: {
+  data: CoverData;
+  sizes: string;
+  /** Loaded at once, first: it is on the first screen (default: true; a review shows it further down). */
+  priority?: boolean;
+}) {
   if (!data.coverImage) return null;
-  const picture = <Picture className="cover" src={data.coverImage} alt={data.coverAlt ?? ''} width={1200} height={400} sizes={sizes} priority />;
+  const picture = <Picture className="cover" src={data.coverImage} alt={data.coverAlt ?? ''} width={1200} height={400} sizes={sizes} priority={priority} />;
   if (!data.coverCaption && !data.coverCredit) return picture;
   return (
     <figure className="cover-figure">

@@ -25,8 +25,9 @@ export function Footer({ siteTitle, year, tagline, t = CHROME.en, keys = false }
         <p className="copyright">
           © {year} {siteTitle}. <span {...k('rights')}>{t.rights}</span>
         </p>
-        {/* Floats at the bottom corner once the page is scrolled past 300 px, in CSS alone (site.css). */}
-        <p className="back-to-top-line"><a className="back-to-top" href="#top"><span {...k('backToTop')}>{t.backToTop}</span> <span aria-hidden="true">↑</span></a></p>
+        {/* On screens with a free margin beside the content, it floats there once the page is
+            scrolled past 300 px, in CSS alone (site.css); elsewhere it stays here, so it never covers a link. */}
+        <p className="back-to-top-line"><a className="back-to-top" href="#top"><span className="back-to-top-text" {...k('backToTop')}>{t.backToTop}</span> <span aria-hidden="true">↑</span></a></p>
       </div>
     </footer>
   );

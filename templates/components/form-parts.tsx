@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { HONEYPOT_FIELD } from '../../site/forms/validate.ts';
+import { StatusIcon } from './icons.tsx';
 
 /**
  * Pieces both form islands share: the consent line, the honeypot, the two message regions and
@@ -40,18 +42,20 @@ export function Honeypot({ id }: { id: string }) {
 }
 
 /**
- * The success and failure messages. Both regions are in the page from the start, empty, so that
- * screen readers announce what is put into them: the status politely, the alert at once.
+ * The success and failure messages, each with a drawn mark (not an emoji, which many systems
+ * cannot show). Both regions are in the page from the start, empty, so that screen readers
+ * announce what is put into them: the status politely, the alert at once. The alert is a `div`:
+ * a form with several fields to correct lists them all there.
  */
-export function FormMessages({ id, success, failure }: { id: string; success?: string; failure?: string }) {
+export function FormMessages({ id, success, failure }: { id: string; success?: string; failure?: ReactNode }) {
   return (
     <>
       <p id={`${id}-status`} className="form-message form-success" role="status">
-        {success ?? null}
+        {success ? <><StatusIcon kind="yes" />{success}</> : null}
       </p>
-      <p id={`${id}-alert`} className="form-message form-error" role="alert">
-        {failure ?? null}
-      </p>
+      <div id={`${id}-alert`} className="form-message form-error" role="alert">
+        {failure ? <><StatusIcon kind="no" />{failure}</> : null}
+      </div>
     </>
   );
 }
@@ -82,5 +86,3 @@ export function formFields(form: HTMLFormElement): Record<string, string> {
   return fields;
 }
 
-/** An alert for a field the visitor has to correct: the module's sentence with the failure mark (docs/product.md, "Forms"). */
-export const invalidText = (error: string) => `❌ ${error}`;

@@ -3,13 +3,16 @@ import type { NavItem } from '../schemas.ts';
 import { HeartMark } from './icons.tsx';
 
 /**
- * Site header with one navigation list and the search box. Wide screens show the list as a bar.
- * Small screens show a Menu button that opens it as a popover (the HTML Popover API), which needs
- * no JavaScript. Escape or a click outside closes it and puts focus back on the button. A link
- * click loads the next page, where the menu starts closed. Browsers without popovers show the list
- * under the header.
+ * Site header, one row: the site name, the navigation and search. Wide screens show the
+ * navigation as a bar and the search box beside it. Narrower screens show a Search button and a
+ * Menu button that open the box and the list as popovers (the HTML Popover API, no JavaScript
+ * needed): at 200 % zoom or on a phone the header stays one short row, so the first screen is
+ * the page, not its chrome. Escape or a click outside closes a popover and puts focus back on
+ * its button; a link click loads the next page, where both start closed. Browsers without
+ * popovers show the list and the box under the header.
  */
 export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: NavItem[]; current: string }) {
+  const search = current !== '/search';
   return (
     <header className="site-header">
       <div className="wrap header-inner">
@@ -17,10 +20,6 @@ export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: Na
           <HeartMark />
           <span>{siteTitle}</span>
         </a>
-        <button type="button" className="menu-toggle" popoverTarget="site-menu">
-          <span className="menu-icon" aria-hidden="true" />
-          Menu
-        </button>
         <nav className="site-nav" id="site-menu" aria-label="Main" popover="auto">
           <ul className="nav-list">
             {nav.map((item) => (
@@ -32,9 +31,31 @@ export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: Na
             ))}
           </ul>
         </nav>
+        {search ? <div className="header-search-slot" dangerouslySetInnerHTML={{ __html: searchForm(pageScriptUrl('search')) }} /> : null}
+        <div className="header-buttons">
+          {search ? (
+            <button type="button" className="header-toggle search-toggle" popoverTarget="site-search">
+              <SearchIcon />
+              <span className="toggle-label">Search</span>
+            </button>
+          ) : null}
+          <button type="button" className="header-toggle menu-toggle" popoverTarget="site-menu">
+            <span className="menu-icon" aria-hidden="true" />
+            <span className="toggle-label">Menu</span>
+          </button>
+        </div>
       </div>
-      {current === '/search' ? null : <div className="wrap header-search" dangerouslySetInnerHTML={{ __html: searchForm(pageScriptUrl('search')) }} />}
     </header>
+  );
+}
+
+/** A magnifying glass, beside the word Search (decorative). */
+function SearchIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
   );
 }
 
@@ -46,11 +67,14 @@ export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: Na
  */
 function searchForm(scriptUrl: string): string {
   return (
+    // Opened as a popover, the box takes focus (a popover focuses nothing by itself).
+    '<div class="header-search" id="site-search" popover="auto" ontoggle="if(event.newState===\'open\')this.querySelector(\'input\').focus()">' +
     '<form class="site-search" action="/search" method="get" role="search" data-site-search="">' +
     '<label class="visually-hidden" for="site-search-q">Search articles, guides and reviews</label>' +
     `<input class="search-input" id="site-search-q" type="search" name="q" placeholder="Search advice" autocomplete="off" enterkeyhint="search" onfocus="import('${escapeHtml(scriptUrl)}')">` +
     '<button class="search-submit" type="submit">Search</button>' +
     '<div class="search-panel" id="site-search-panel" data-search-panel="" hidden></div>' +
-    '</form>'
+    '</form>' +
+    '</div>'
   );
 }

@@ -7,7 +7,6 @@ const DELAY_MS = 300;
 export interface AffiliateCtaProps {
   href: string;
   text: string;
-  wide?: boolean;
   /** The ad tag's conversion target (`AW-…/label`), when there is one (optional). */
   sendTo?: string;
 }
@@ -26,7 +25,7 @@ type Gtag = (command: 'event', name: string, params: Record<string, unknown>) =>
  * modifier or middle click keeps the browser's own behaviour (new tab or window), with no delay.
  * One destination per click: repeated clicks while waiting do nothing more.
  */
-export default function AffiliateCta({ href, text, wide = false, sendTo }: AffiliateCtaProps) {
+export default function AffiliateCta({ href, text, sendTo }: AffiliateCtaProps) {
   // false on the server and in the first client render, so hydration matches the HTML.
   const [hydrated, setHydrated] = useState(false);
   const pending = useRef(false);
@@ -50,7 +49,7 @@ export default function AffiliateCta({ href, text, wide = false, sendTo }: Affil
 
   return (
     <a
-      className={`button cta${wide ? ' cta-wide' : ''}`}
+      className="button cta"
       href={href}
       target={hydrated ? undefined : '_blank'}
       rel="sponsored nofollow noopener"

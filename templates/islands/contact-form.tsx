@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONSENT, HONEYPOT_FIELD, LIMITS, TEXT, validateContact } from '../../site/forms/validate.ts';
-import { ConsentLine, FormMessages, Honeypot, formFields, invalidText, postForm } from '../components/form-parts.tsx';
+import { ConsentLine, FormMessages, Honeypot, formFields, postForm } from '../components/form-parts.tsx';
+import { StatusIcon } from '../components/icons.tsx';
 
 export interface ContactFormProps {
   /** Prefix of the form's element ids, unique on the page. */
@@ -39,7 +40,7 @@ export function fieldErrors(fields: Record<string, string>): FieldErrors {
  */
 export default function ContactForm({ id, source }: ContactFormProps) {
   const [phase, setPhase] = useState<Phase>('idle');
-  const [invalid, setInvalid] = useState<{ text: string; errors: FieldErrors }>({ text: '', errors: {} });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -56,12 +57,12 @@ export default function ContactForm({ id, source }: ContactFormProps) {
     const fields = formFields(form);
     const checked = validateContact(fields);
     if (!checked.ok) {
-      const errors = fieldErrors(fields);
-      if (!errors[checked.field as Field]) errors[checked.field as Field] = checked.error;
-      setInvalid({ text: invalidText(checked.error), errors });
+      const found = fieldErrors(fields);
+      if (!found[checked.field as Field]) found[checked.field as Field] = checked.error;
+      setErrors(found);
       setPhase('invalid');
       // The first field to correct, in form order; its own error is read with it (aria-describedby).
-      const first = FIELDS.find((f) => errors[f]) ?? checked.field;
+      const first = FIELDS.find((f) => found[f]) ?? checked.field;
       form.querySelector<HTMLElement>(`#${id}-${first}`)?.focus();
       return;
     }
@@ -77,7 +78,7 @@ export default function ContactForm({ id, source }: ContactFormProps) {
   };
 
   const sending = phase === 'sending';
-  const errorOf = (field: Field) => (phase === 'invalid' ? invalid.errors[field] : undefined);
+  const errorOf = (field: Field) => (phase === 'invalid' ? errors[field] : undefined);
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
     name: field,
@@ -88,8 +89,8 @@ export default function ContactForm({ id, source }: ContactFormProps) {
   });
   // Next to its field, so a phone shows it where the visitor is looking (the alert is under the button).
   const fieldError = (field: Field) =>
-    errorOf(field) ? <span className="field-error" id={`${id}-${field}-error`}>{invalidText(errorOf(field)!)}</span> : null;
-  const failure = phase === 'invalid' ? invalid.text : phase === 'failed' ? TEXT.sendFailed : undefined;
+    errorOf(field) ? <span className="field-error" id={`${id}-${field}-error`}><StatusIcon kind="no" />{errorOf(field)}</span> : null;
+  const failure = phase === 'invalid' ? <ErrorSummary id={id} errors={errors} /> : phase === 'failed' ? TEXT.sendFailed : undefined;
   return (
     <form ref={formRef} className="contact-form" action="/api/contact#sent" method="post" onSubmit={(e) => void onSubmit(e)}>
       <p className="field">
@@ -117,5 +118,24 @@ export default function ContactForm({ id, source }: ContactFormProps) {
       </p>
       <FormMessages id={id} success={phase === 'sent' ? TEXT.sent : undefined} failure={failure} />
     </form>
+  );
+}
+
+/**
+ * What to correct, under the button: the one error as a sentence, or, with several, every one of
+ * them as a link to its field (the first field has focus already; the others are one click away).
+ */
+function ErrorSummary({ id, errors }: { id: string; errors: FieldErrors }) {
+  const listed = (Object.keys(errors) as Field[]).sort((a, b) => FIELDS.indexOf(a) - FIELDS.indexOf(b));
+  if (listed.length === 1) return <>{errors[listed[0]]}</>;
+  return (
+    <>
+      Please correct these {listed.length} fields:
+      <ul className="error-summary">
+        {listed.map((f) => (
+          <li key={f}>{FIELDS.includes(f) ? <a href={`#${id}-${f}`}>{errors[f]}</a> : errors[f]}</li>
+        ))}
+      </ul>
+    </>
   );
 }

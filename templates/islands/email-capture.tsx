@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONSENT, HONEYPOT_FIELD, LIMITS, SUBSCRIBE_REDIRECT_MS, TEXT, validateSubscribe } from '../../site/forms/validate.ts';
-import { ConsentLine, FormMessages, Honeypot, formFields, invalidText, postForm } from '../components/form-parts.tsx';
+import { ConsentLine, FormMessages, Honeypot, formFields, postForm } from '../components/form-parts.tsx';
 
 export interface EmailCaptureProps {
   /** Prefix of the form's element ids, unique on the page. */
@@ -45,7 +45,7 @@ export default function EmailCapture({ id, source, buttonLabel = 'Send me the gu
     const fields = formFields(form);
     const checked = validateSubscribe(fields);
     if (!checked.ok) {
-      setInvalid(invalidText(checked.error));
+      setInvalid(checked.error);
       setPhase('invalid');
       emailRef.current?.focus();
       return;

@@ -37,7 +37,7 @@ export const LANDING_TEXT = {
   gateSubmit: 'Continue',
   gateValidating: 'Validating...',
   gateInvalid: 'Please enter a valid email and birth year.',
-  gateFailed: '❌ Submission failed. Please try again.',
+  gateFailed: 'Submission failed. Please try again.',
   gateNoScript: 'Checking your age needs JavaScript. You can go on to the 18+ notice instead.',
   gateNoScriptLink: 'Go to the 18+ notice',
   splitIntro: 'We are taking you to our partner’s page in a moment.',

@@ -47,7 +47,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
     >
       <article className={`wrap article${toc.length ? ' has-toc' : ''}`} data-article-id={data.id} data-pagefind-body="" data-pagefind-meta="kind:Article">
         <Breadcrumbs trail={trail} />
-        <header className="article-header">
+        <header className="article-header" data-pagefind-meta={`date:${data.date}`}>
           <TopicKicker topic={topic} />
           <h1>{data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
@@ -66,7 +66,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
         ) : null}
         {data.helplines ? <Helplines /> : null}
         <aside className="discover" aria-labelledby="discover-heading" data-pagefind-ignore="">
-          <h2 id="discover-heading">Discover More Secrets</h2>
+          <h2 id="discover-heading">Discover more secrets</h2>
           <p>
             Our long-form guides go deeper: how to rebuild after a breakup, how to build emotional connection, and what
             to look for in someone new.

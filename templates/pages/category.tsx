@@ -96,7 +96,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
         {guides.length ? (
           <section aria-labelledby="featured-guides-heading" className="home-section">
             <h2 id="featured-guides-heading">Guides on this topic</h2>
-            <CardGrid cards={guides} cta="Read the Guide →" />
+            <CardGrid cards={guides} cta="Read the guide →" />
           </section>
         ) : null}
         {all}

@@ -1,5 +1,6 @@
 import { Island } from '../../src/index.ts';
 import { TEXT } from '../../site/forms/validate.ts';
+import { StatusIcon } from '../components/icons.tsx';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
 import { breadcrumbs } from '../components/json-ld.tsx';
@@ -32,7 +33,7 @@ export function ContactPage(props: SiteEntryPageProps<PageData>) {
         </header>
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         <p id="sent" className="form-message form-success contact-sent" tabIndex={-1}>
-          {TEXT.sent} We will answer you by email.
+          <StatusIcon kind="yes" />{TEXT.sent} We will answer you by email.
         </p>
         <Island name="contact-form" component={ContactForm} props={{ id: 'contact', source: page.path }} load="idle" />
       </div>

@@ -9,7 +9,6 @@ import { Breadcrumbs } from '../components/layout.tsx';
 import { ShareBar } from '../components/share-bar.tsx';
 import type { GiftData } from '../schemas.ts';
 import Countdown from '../islands/countdown.tsx';
-import Rotator from '../islands/rotator.tsx';
 import { imageInfo, Island, Picture } from '../../src/index.ts';
 import VideoPreview from '../islands/video-preview.tsx';
 
@@ -46,10 +45,52 @@ export function giftItemId(title: string): string {
   return `gift-${slug || 'item'}`;
 }
 
-/** Seconds per quotation (docs/product.md, "Constants"): 5 s for 7 or more, 9 s for fewer. */
-const quoteSeconds = (count: number) => (count >= 7 ? 5 : 9);
+/**
+ * A pick's shop and price: the price only where the data has one we checked, otherwise "check on
+ * {merchant}" (a marketplace search lists many makers at many prices), never a guess.
+ */
+function GiftBuy({ item }: { item: GiftData['items'][number] }) {
+  return (
+    <>
+      <p className="gift-shop">
+        Shop: <span className="gift-merchant">{item.merchant}</span>
+        {' · '}
+        Price: <span className="gift-price">{item.price ? `${item.price} when we checked` : `check on ${item.merchant}`}</span>
+      </p>
+      <a className="button button-quiet" href={item.link} target="_blank" rel="sponsored nofollow noopener">
+        {item.buttonText} on {item.merchant}<span className="visually-hidden"> (opens the shop in a new tab)</span>
+      </a>
+    </>
+  );
+}
 
-/** A gift guide: deadline, message ideas, quotations, the picks, video, FAQ, ad slots. */
+/** Quotations with their authors and sources, as a plain list. */
+function Quotes({ items }: { items: GiftData['testimonials'] }) {
+  return (
+    <ul className="quote-list">
+      {items.map((t) => (
+        <li key={t.quote}>
+          <blockquote>
+            <p>{t.quote}</p>
+          </blockquote>
+          <p className="quote-author">
+            — {t.author}
+            {t.source ? (
+              <>
+                , <cite>{t.source}</cite>
+              </>
+            ) : null}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A gift guide: its occasion's deadline, message ideas, quotations, the picks, video, FAQ, ad
+ * slots. Messages and quotations are plain lists: nothing on the page changes by itself.
+ */
 export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
   const { site, page, topic, tags, more } = props;
   const d = page.entry.data;
@@ -75,13 +116,16 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
     >
       <article className="wrap gift-page" data-pagefind-body="" data-pagefind-meta="kind:Gift guide">
         <Breadcrumbs trail={trail} />
-        <header className="article-header">
+        <header className="article-header" data-pagefind-meta={`date:${d.date}`}>
           <TopicKicker topic={topic} />
           <h1>{d.heading ?? d.title}</h1>
-          <p className="page-meta" data-pagefind-ignore=""><PieceDates date={d.date} updated={d.updated} /></p>
+          <p className="page-meta" data-pagefind-ignore="">
+            {d.occasion ? <><span className="gift-occasion">For {d.occasion}</span> · </> : null}
+            <PieceDates date={d.date} updated={d.updated} />
+          </p>
         </header>
         {d.deadline ? (
-          <section className="deadline" aria-labelledby="deadline-heading" data-countdown={d.deadline.at}>
+          <section className="deadline" aria-labelledby="deadline-heading" data-countdown={d.deadline.at} data-occasion={d.deadline.occasion}>
             <Island
               name="countdown"
               component={Countdown}
@@ -91,9 +135,9 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
           </section>
         ) : null}
         {d.messages.length ? (
-          <section className="messages" aria-labelledby="messages-heading" data-rotate-seconds="7">
+          <section className="messages" aria-labelledby="messages-heading">
             <h2 id="messages-heading">Ideas for the card</h2>
-            <Island name="rotator" component={Rotator} props={{ items: d.messages.map((text) => ({ text })), intervalMs: 7000, label: 'Card messages' }} load="visible" />
+            <ul className="message-list">{d.messages.map((text) => <li key={text}>{text}</li>)}</ul>
           </section>
         ) : null}
         <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" />
@@ -110,11 +154,8 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
                     <h3>{item.title}</h3>
                     <p className="best-for">{item.recommended}</p>
                     <p>{item.description}</p>
-                    <p className="gift-rating">{item.rating}</p>
                     {item.quote ? <blockquote>{item.quote}</blockquote> : null}
-                    <a className="button" href={item.link} target="_blank" rel="sponsored nofollow noopener">
-                      {item.buttonText}<span className="visually-hidden"> (opens the shop in a new tab)</span>
-                    </a>
+                    <GiftBuy item={item} />
                   </div>
                 </li>
               ))}
@@ -122,18 +163,9 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
           </section>
         ) : null}
         {d.testimonials.length ? (
-          <section className="quotes" aria-labelledby="quotes-heading" data-rotate-seconds={quoteSeconds(d.testimonials.length)}>
+          <section className="quotes" aria-labelledby="quotes-heading">
             <h2 id="quotes-heading">{d.testimonialsTitle}</h2>
-            <Island
-              name="rotator"
-              component={Rotator}
-              props={{
-                items: d.testimonials.map((t) => ({ text: t.quote, author: t.author, ...(t.source ? { source: t.source } : {}) })),
-                intervalMs: quoteSeconds(d.testimonials.length) * 1000,
-                label: 'Quotations',
-              }}
-              load="visible"
-            />
+            <Quotes items={d.testimonials} />
           </section>
         ) : null}
         {d.video ? (
@@ -152,7 +184,7 @@ export function GiftPage(props: SiteEntryPageProps<GiftData> & TopicProps) {
           </section>
         ) : null}
         {slots.slice(1).map((n) => <AdSlot key={n} n={n} />)}
-        <Faq title="Frequently Asked Questions" items={d.faq} renderMarkdown={page.markdown} />
+        <Faq title="Frequently asked questions" items={d.faq} renderMarkdown={page.markdown} />
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={d.title} copyLink />
       </article>

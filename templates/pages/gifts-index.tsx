@@ -17,13 +17,13 @@ export function GiftsIndexPage(props: SitePageProps & { cards: Card[] }) {
     breadcrumbs(site.settings.url, [{ name: 'Home', path: '/' }, { name: 'Gift guides', path: '/gifts' }]),
   ];
   return (
-    <Document {...props} meta={{ title: 'Gift Guides', description: 'Every Heart Notes gift guide, newest first: gifts for partners, daughters, mums and seasonal occasions.', jsonLd }}>
+    <Document {...props} meta={{ title: 'Gift guides', description: 'Every Heart Notes gift guide, newest first: gifts for partners, daughters, mums and seasonal occasions.', jsonLd }}>
       <WithSidebar topics={shared.topics} current={page.path}>
         <header className="page-header index-header">
-          <h1>Gift Guides</h1>
+          <h1>Gift guides</h1>
           <p className="hero-lead">Every gift guide we have published, newest first.</p>
         </header>
-        <CardGrid cards={cards} headingLevel={2} cta="See the Gifts →" />
+        <CardGrid cards={cards} headingLevel={2} cta="See the gifts →" />
       </WithSidebar>
     </Document>
   );

@@ -50,7 +50,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData> & TopicProps) {
     >
       <article className={`wrap article guide${toc.length ? ' has-toc' : ''}`} data-pagefind-body="" data-pagefind-meta="kind:Guide">
         <Breadcrumbs trail={trail} />
-        <header className="article-header">
+        <header className="article-header" data-pagefind-meta={`date:${data.updated ?? data.date}`}>
           <TopicKicker topic={topic} />
           <h1>{data.heading ?? data.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">

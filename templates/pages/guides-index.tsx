@@ -11,7 +11,7 @@ const pagePath = (n: number) => (n === 1 ? '/guides' : `/guides/page/${n}`);
 export function GuidesIndexPage(props: SitePageProps & { cards: Card[]; pageNumber: number; pageCount: number }) {
   const { site, page, cards, pageNumber, pageCount } = props;
   const shared = site.shared;
-  const title = pageNumber === 1 ? 'Advice Guides' : `Advice Guides, page ${pageNumber} of ${pageCount}`;
+  const title = pageNumber === 1 ? 'Advice guides' : `Advice guides, page ${pageNumber} of ${pageCount}`;
   const trail = [{ name: 'Home', path: '/' }, { name: 'Guides', path: '/guides' }];
   if (pageNumber > 1) trail.push({ name: `Page ${pageNumber}`, path: page.path });
   return (
@@ -28,7 +28,7 @@ export function GuidesIndexPage(props: SitePageProps & { cards: Card[]; pageNumb
           <h1>{title}</h1>
           <p className="hero-lead">In-depth guides we keep up to date. Page {pageNumber} of {pageCount}.</p>
         </header>
-        <CardGrid cards={cards} headingLevel={2} cta="Read the Guide →" />
+        <CardGrid cards={cards} headingLevel={2} cta="Read the guide →" />
         <PageLinks pageNumber={pageNumber} pageCount={pageCount} pathOf={pagePath} label="Guide pages" />
       </WithSidebar>
     </Document>

@@ -28,7 +28,7 @@ export function LandingPage(props: SiteEntryPageProps<LandingData>) {
   const config = landingConfig(data, shared.thirdParties);
   const consent: ('location' | 'measurement')[] = ['location', ...(data.beacon ? (['measurement'] as const) : [])];
 
-  // Without a default link the page starts as *Invalid Access*; the links get their address from
+  // Without a default link the page starts as *Invalid access*; the links get their address from
   // the script once it has a valid `cu` (an <a> without href is a valid placeholder until then).
   const cta = (text: string, extra: Record<string, string> = {}) => (
     <a className="button cta landing-cta" href={href} rel={href ? 'sponsored nofollow' : undefined} data-cta="" {...extra}>
@@ -48,7 +48,7 @@ export function LandingPage(props: SiteEntryPageProps<LandingData>) {
     >
       <div className={`wrap landing landing-${data.kind}`} data-landing={data.kind}>
         <section className="landing-notice" data-invalid-access="" hidden={Boolean(href) || data.kind === 'smart-redirect' || data.kind === 'survey' || data.kind === 'age-gate'}>
-          <h1>Invalid Access</h1>
+          <h1>Invalid access</h1>
           <p>This landing page can only be opened from authorized traffic.</p>
           <p><a href="/">Go to the Heart Notes home page</a></p>
         </section>

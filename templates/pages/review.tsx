@@ -1,33 +1,24 @@
-import { AffiliateCta } from '../components/affiliate-cta.tsx';
 import { Document } from '../components/document.tsx';
 import { Cover, PieceDates } from '../components/cover.tsx';
-import type { SiteEntryPageProps, TopicProps } from '../content.ts';
+import { parseRating, type Card, type SiteEntryPageProps, type TopicProps } from '../content.ts';
 import { MoreInTopic, TagLinks, TopicKicker } from '../components/topic.tsx';
 import { Faq, faqJsonLd, htmlToText } from '../components/faq.tsx';
 import { author, breadcrumbs, organization, shareImage } from '../components/json-ld.tsx';
+import { Breadcrumbs } from '../components/layout.tsx';
+import { BuyBox, ProsCons, Verdict } from '../components/review-parts.tsx';
 import { conversionSendTo } from '../components/third-parties.ts';
 import type { FaqItem, ReviewData } from '../schemas.ts';
-import { Island } from '../../src/index.ts';
-import BackButton from '../islands/back-button.tsx';
-
-/** "4.2/5" or "4.2" → 4.2; anything else → undefined, so no rating is shown or claimed. */
-export function parseRating(text: string | undefined): number | undefined {
-  const m = text?.trim().match(/^(\d(?:\.\d+)?)(?:\s*\/\s*5)?$/);
-  if (!m) return undefined;
-  const value = Number(m[1]);
-  return value >= 0 && value <= 5 ? value : undefined;
-}
 
 /** The three questions a review without its own FAQ answers (docs/product.md, "Reviews"). */
 export function defaultFaqs(d: ReviewData): FaqItem[] {
   return [
     {
       q: `Is ${d.productName} a scam?`,
-      a: `${d.productName} is a real product sold by ${d.brand}. Whether it is worth it depends on what you need; read our pros and cons above, and buy only through the official checkout so the guarantee applies.`,
+      a: `${d.productName} is a real product sold by ${d.brand}. Whether it is worth it depends on what you need; read our verdict and the pros and cons above, and buy only through the official checkout so the guarantee applies.`,
     },
     {
       q: `Where can I buy ${d.productName}?`,
-      a: `From the official website, which the buttons on this page link to. Copies sold elsewhere may not come with support or a refund.`,
+      a: `From the official website, which the price link on this page goes to. Copies sold elsewhere may not come with support or a refund.`,
     },
     {
       q: 'What is the refund policy?',
@@ -37,8 +28,8 @@ export function defaultFaqs(d: ReviewData): FaqItem[] {
 }
 
 /** A review at /affiliate/{slug}, laid out as docs/product.md ("Reviews") describes, top to bottom. */
-export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & { canonicalPath?: string }) {
-  const { site, page, canonicalPath, topic, tags, more } = props;
+export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & { canonicalPath?: string; alternatives?: Card[] }) {
+  const { site, page, canonicalPath, topic, tags, more, alternatives = [] } = props;
   const d = page.entry.data;
   const rating = parseRating(d.rating);
   const faqs = d.faqs === undefined ? defaultFaqs(d) : d.faqs;
@@ -79,21 +70,19 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & 
       negativeNotes: notes(d.cons),
     },
   };
-  const jsonLd: unknown[] = [
-    product,
-    breadcrumbs(site.settings.url, [
-      { name: 'Home', path: '/' },
-      { name: 'Reviews', path: '/posts' },
-      { name: d.title, path: canonicalPath ?? page.path },
-    ]),
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Reviews', path: '/posts' },
+    { name: d.title, path: canonicalPath ?? page.path },
   ];
+  const jsonLd: unknown[] = [product, breadcrumbs(site.settings.url, trail)];
   if (faqs.length) jsonLd.push(faqJsonLd(faqs, (md) => htmlToText(page.markdown(md))));
   return (
     <Document
       {...props}
       meta={{
         title: d.title,
-        fullTitle: `${d.title} | Affiliate Review`,
+        fullTitle: `${d.title} | Affiliate review`,
         description: d.excerpt || d.title,
         image: d.socialImage ?? d.coverImage,
         imageAlt: d.coverAlt,
@@ -107,54 +96,28 @@ export function ReviewPage(props: SiteEntryPageProps<ReviewData> & TopicProps & 
     >
       {/* The landing-address copy of a review is not indexed: its canonical page is. */}
       <article className="wrap review" {...(canonicalPath ? {} : { "data-pagefind-body": "" })} data-pagefind-meta="kind:Review">
-        <Island name="back-button" component={BackButton} props={{ fallback: '/posts' }} load="idle" as="p" />
-        <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" />
-        <header className="review-header">
+        <Breadcrumbs trail={trail} />
+        <header className="review-header" data-pagefind-meta={`date:${d.reviewDate}`}>
           <TopicKicker topic={topic} />
           <h1>{d.title}</h1>
           <p className="page-meta" data-pagefind-ignore="">
             Reviewed by {d.author} · <PieceDates date={d.reviewDate} updated={d.updated} />
           </p>
-          {rating !== undefined ? (
-            <p className="our-rating">
-              <span className="stars" aria-hidden="true">{'★'.repeat(Math.round(rating))}{'☆'.repeat(5 - Math.round(rating))}</span>{' '}
-              <strong>Our editors' rating: {rating}/5</strong>
-              {d.ratingNote ? <span className="rating-note"> {d.ratingNote}</span> : null}
-            </p>
-          ) : null}
-          <p className="price">
-            Price: <strong>{d.price}</strong>
-            {d.shipping ? <> + {d.shipping}</> : null}
-            {d.priceIsLimitedOffer ? <span className="offer"> (Limited Time Offer)</span> : null}
-          </p>
-          <AffiliateCta href={d.affiliateLink} text={d.ctaText} sendTo={sendTo} />
-          <p className="guarantee">* {d.guarantee}</p>
         </header>
-        <div className="pros-cons">
-          <section className="pros" aria-labelledby="pros-heading">
-            <h2 id="pros-heading">Pros</h2>
-            <ul>{d.pros.map((p) => <li key={p}>{p}</li>)}</ul>
-          </section>
-          <section className="cons" aria-labelledby="cons-heading">
-            <h2 id="cons-heading">Cons</h2>
-            <ul>{d.cons.map((c) => <li key={c}>{c}</li>)}</ul>
-          </section>
-        </div>
-        {d.upsells.length ? (
-          <section className="upsells" aria-labelledby="upsells-heading">
-            <h2 id="upsells-heading">Optional extras offered at checkout</h2>
-            <ul>{d.upsells.map((u) => <li key={u.name}>{u.name}: {u.price}</li>)}</ul>
-          </section>
-        ) : null}
+        <Verdict d={d} rating={rating} alternatives={alternatives} />
+        <ProsCons pros={d.pros} cons={d.cons} />
+        <BuyBox d={d} sendTo={sendTo} />
+        {/* The picture comes with the full review, after the summary a reader decides on. */}
+        <Cover data={d} sizes="(max-width: 52rem) 100vw, 52rem" priority={false} />
         <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-        <Faq title="Frequently Asked Questions" items={faqs} renderMarkdown={page.markdown} />
-        {d.conclusion ? (
+        <Faq title="Frequently asked questions" items={faqs} renderMarkdown={page.markdown} />
+        {/* Without a verdict of its own, the conclusion is the verdict at the top: not repeated here. */}
+        {d.conclusion && d.verdict ? (
           <section className="conclusion" aria-labelledby="conclusion-heading">
             <h2 id="conclusion-heading">Conclusion</h2>
             <p>{d.conclusion}</p>
           </section>
         ) : null}
-        <AffiliateCta href={d.affiliateLink} text={d.ctaText} sendTo={sendTo} wide />
         <TagLinks tags={tags} />
       </article>
       <MoreInTopic topic={topic} cards={more} />

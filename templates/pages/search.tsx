@@ -5,8 +5,9 @@ import type { SitePageProps } from '../content.ts';
 /**
  * /search: the results for ?q=, listed by the search page script (templates/scripts/search.ts)
  * from the build's Pagefind index. Without JavaScript it says so and offers the listings instead.
- * The listings come before the results and, with scripting on, the page keeps a screen's height
- * (site.css), so results arriving after load push nothing on screen down (no layout shift).
+ * The results come right under the box, and the listings after them; with scripting on, the
+ * results list keeps a screen's height until they arrive (site.css), so the listings below are
+ * not shown first and then pushed down (no layout shift).
  */
 export function SearchPage(props: SitePageProps) {
   return (
@@ -28,6 +29,11 @@ export function SearchPage(props: SitePageProps) {
             in the lists below.
           </p>
         </noscript>
+        <p className="search-status" id="search-page-status" role="status" data-search-status="" />
+        <ol className="search-results search-page-results" data-search-results="" />
+        <p>
+          <button className="button button-quiet" type="button" data-search-more="" hidden>Show more results</button>
+        </p>
         <nav className="search-browse" aria-labelledby="search-browse-heading">
           <h2 id="search-browse-heading">Or browse</h2>
           <ul>
@@ -37,11 +43,6 @@ export function SearchPage(props: SitePageProps) {
             <li><a href="/posts">Reviews and features</a></li>
           </ul>
         </nav>
-        <p className="search-status" id="search-page-status" role="status" data-search-status="" />
-        <ol className="search-results search-page-results" data-search-results="" />
-        <p>
-          <button className="button button-quiet" type="button" data-search-more="" hidden>Show more results</button>
-        </p>
       </div>
       <PageScript name="search" />
     </Document>

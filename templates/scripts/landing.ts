@@ -83,7 +83,7 @@ const warn = (message: string) => console.warn(message);
 const tracked = (base: string, values: Record<string, string> = params) =>
   buildTrackerUrl(base, config.mapping, values, { allowList: config.trackers, clickIdParam: config.clickId, warn });
 
-/** Where the call-to-action goes, or undefined when the page shows *Invalid Access*. */
+/** Where the call-to-action goes, or undefined when the page shows *Invalid access*. */
 function destination(): { url: string; immediate: boolean } | undefined {
   if (config.kind === 'smart-redirect') {
     const offers = config.offers as Record<string, string>;
@@ -274,7 +274,7 @@ if (config.kind === 'age-gate') {
     link.href = target.url;
     link.rel = 'sponsored nofollow';
   }
-  // A page without a default link starts as *Invalid Access*; a valid `cu` opens it.
+  // A page without a default link starts as *Invalid access*; a valid `cu` opens it.
   $('[data-invalid-access]')!.hidden = true;
   $('[data-landing-body]')!.hidden = false;
   if (!applyRegion()) {

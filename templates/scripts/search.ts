@@ -7,7 +7,8 @@
 interface PagefindResult {
   url: string;
   excerpt: string;
-  meta: { title?: string; kind?: string };
+  /** `date` is the page's date, `YYYY-MM-DD` (its header's data-pagefind-meta). */
+  meta: { title?: string; kind?: string; date?: string };
 }
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
@@ -43,7 +44,9 @@ async function search(term: string, limit: number): Promise<{ total: number; sho
   return { total: found.results.length, shown: await Promise.all(found.results.slice(0, limit).map((r) => r.data())) };
 }
 
-/** One result: its title as a link, its kind and an excerpt with the matched words marked. */
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** One result: its title as a link, its kind and date, and an excerpt with the matched words marked. */
 function resultItem(result: PagefindResult): HTMLLIElement {
   const li = document.createElement('li');
   li.className = 'search-result';
@@ -54,17 +57,33 @@ function resultItem(result: PagefindResult): HTMLLIElement {
   heading.className = 'search-result-title';
   heading.append(link);
   li.append(heading);
-  if (result.meta.kind) {
-    const kind = document.createElement('p');
-    kind.className = 'search-result-kind';
-    kind.textContent = result.meta.kind;
-    li.append(kind);
+  const about = resultAbout(result.meta);
+  if (about) li.append(about);
+  const nodes = withoutTitle(markedText(result.excerpt), result.meta.title);
+  if (nodes.length) {
+    const excerpt = document.createElement('p');
+    excerpt.className = 'search-result-excerpt';
+    excerpt.append(...nodes);
+    li.append(excerpt);
   }
-  const excerpt = document.createElement('p');
-  excerpt.className = 'search-result-excerpt';
-  excerpt.append(...markedText(result.excerpt));
-  li.append(excerpt);
   return li;
+}
+
+/** "Article · May 22, 2025": what the result is and its date, either when the other is missing. */
+function resultAbout(meta: PagefindResult['meta']): HTMLParagraphElement | undefined {
+  const date = meta.date && /^\d{4}-\d{2}-\d{2}$/.test(meta.date) ? meta.date : undefined;
+  if (!meta.kind && !date) return undefined;
+  const p = document.createElement('p');
+  p.className = 'search-result-kind';
+  if (meta.kind) p.append(meta.kind);
+  if (meta.kind && date) p.append(' · ');
+  if (date) {
+    const time = document.createElement('time');
+    time.dateTime = date;
+    time.textContent = longDate.format(new Date(`${date}T00:00:00Z`));
+    p.append(time);
+  }
+  return p;
 }
 
 /** Pagefind's excerpt as text nodes and `<mark>`s only: nothing else from it reaches the page. */
@@ -77,6 +96,34 @@ function markedText(html: string): Node[] {
     mark.textContent = node.textContent;
     return mark;
   });
+}
+
+/**
+ * The excerpt without the page's topic and title where it starts with them: a match in the
+ * title gives an excerpt from the top of the page, which would repeat the result's own link text
+ * (and the topic above it). The title is looked for near the start only, so a later mention stays.
+ */
+function withoutTitle(nodes: Node[], title: string | undefined): Node[] {
+  if (!title) return nodes;
+  const text = nodes.map((n) => n.textContent ?? '').join('').toLowerCase();
+  const at = text.indexOf(title.toLowerCase());
+  if (at < 0 || at > 60) return nodes;
+  let cut = at + title.length;
+  const kept: Node[] = [];
+  for (const node of nodes) {
+    const value = node.textContent ?? '';
+    if (cut >= value.length) {
+      cut -= value.length;
+      continue;
+    }
+    const rest = value.slice(cut).replace(/^\s+/, '');
+    cut = 0;
+    if (!rest) continue;
+    const copy = node.cloneNode() as Node;
+    copy.textContent = rest;
+    kept.push(copy);
+  }
+  return kept;
 }
 
 const plural = (n: number) => (n === 1 ? '1 result' : `${n} results`);
@@ -116,6 +163,8 @@ function startHeaderBox(form: HTMLFormElement) {
   input.addEventListener('input', update);
   form.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !panel.hidden) {
+      // This Escape closes the results only: the box stays open where it is a popover (phones).
+      event.preventDefault();
       close();
       input.focus();
     } else if (event.key === 'ArrowDown' && event.target === input && !panel.hidden) {
@@ -144,6 +193,9 @@ function startSearchPage(form: HTMLFormElement) {
   const list = document.querySelector<HTMLElement>('[data-search-results]')!;
   const more = document.querySelector<HTMLButtonElement>('[data-search-more]')!;
   let limit = PAGE_STEP;
+  // The listings under the results show once the first search has answered (site.css), so
+  // results arriving never push them down the screen.
+  const settle = () => form.closest('.search-page')?.setAttribute('data-searched', '');
   const run = async () => {
     const term = input.value.trim();
     history.replaceState(null, '', term ? `/search?q=${encodeURIComponent(term)}` : '/search');
@@ -151,6 +203,7 @@ function startSearchPage(form: HTMLFormElement) {
       list.replaceChildren();
       more.hidden = true;
       status.textContent = 'Type a word or two above to search the articles, guides, reviews and gift guides.';
+      settle();
       return;
     }
     status.textContent = 'Searching…';
@@ -165,6 +218,7 @@ function startSearchPage(form: HTMLFormElement) {
     } catch {
       status.textContent = FAILED;
     }
+    settle();
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -137,7 +137,7 @@ describe('forms on the default store (PGlite)', () => {
       expect(await page.evaluate(() => document.activeElement?.id), 'focus on the field to correct').toBe('signup-email');
       await s.email.fill('');
       await s.button.click();
-      await expect.poll(() => s.alert.innerText()).toMatch(/^❌ Please enter your email address\.$/);
+      await expect.poll(() => s.alert.innerText()).toMatch(/^Please enter your email address\.$/);
       await s.email.fill('ann example.com');
       await s.email.press('Enter');
       await expect.poll(() => s.alert.innerText()).toBe(TEXT.invalidEmail);
@@ -202,7 +202,9 @@ describe('forms on the default store (PGlite)', () => {
 
       await hydrated(page, 'contact-form');
       await c.button.click();
-      await expect.poll(() => c.alert.innerText()).toBe('❌ Please enter your name.');
+      // Every field to correct is listed in the alert, each a link to its field (issue 30).
+      await expect.poll(() => c.alert.locator('li').allInnerTexts()).toEqual(['Please enter your name.', 'Please enter your email address.', 'Please enter a message.']);
+      expect(await c.alert.innerText()).toMatch(/^Please correct these 3 fields:/);
       expect(await c.name.getAttribute('aria-invalid')).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
       // Each field to correct says why under it, read with it (issue 19).
@@ -218,11 +220,11 @@ describe('forms on the default store (PGlite)', () => {
       await c.name.fill('Ann');
       await c.email.fill('a@b');
       await c.button.click();
-      await expect.poll(() => c.alert.innerText()).toBe(TEXT.invalidEmail);
+      await expect.poll(() => c.alert.locator('li').allInnerTexts()).toEqual([TEXT.invalidEmail, 'Please enter a message.']);
       expect(await c.email.getAttribute('aria-invalid')).toBe('true');
       await c.email.fill('ann@example.com');
       await c.button.click();
-      await expect.poll(() => c.alert.innerText()).toBe('❌ Please enter a message.');
+      await expect.poll(() => c.alert.innerText()).toBe('Please enter a message.');
       await settled(page);
       expect(requests, 'nothing was sent').toEqual([]);
       expect(problems.all()).toEqual([]);

@@ -1,6 +1,7 @@
-// The gift pages' countdown and rotator islands in Chromium against `heartnotes preview`, driven
-// like a visitor with Playwright's fake clock: remaining time, rotation timing, pausing (hover,
-// focus, hidden tab, reduced motion), keyboard controls, no hydration errors, axe, and no-JS.
+// The gift pages' countdown island in Chromium against `heartnotes preview`, driven like a visitor
+// with Playwright's fake clock: remaining time, stopping at zero, no hydration errors, axe, and
+// no-JS; and the card messages and quotations, plain lists that never change by themselves
+// (issue 30: no auto-rotating carousel).
 import { axeFor } from '../e2e-helpers/axe.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +21,8 @@ const screenshot = screenshotsIn('islands');
 const NOW = new Date('2026-12-01T12:00:00-05:00');
 
 interface GiftFrontMatter {
-  deadline?: { at: string; label: string };
+  occasion?: string;
+  deadline?: { occasion: string; at: string; label: string };
   messages?: string[];
   testimonials?: { quote: string; author: string; source?: string }[];
 }
@@ -74,22 +76,10 @@ async function open(path: string, options: OpenOptions = {}): Promise<{ page: Pa
   return { page, problems };
 }
 
-/** Scrolls a rotator section into view (its island loads when visible) and waits for its controls. */
-async function hydrateRotator(page: Page, section: 'messages' | 'quotes') {
-  const root = page.locator(`section.${section}`);
-  await root.scrollIntoViewIfNeeded();
-  await root.locator('.rotator-controls').waitFor();
-  // Park the pointer away from the rotator, so hovering does not pause it by accident.
-  await page.mouse.move(1, 1);
-  return root;
-}
-
-/** The text of the one item a rotator shows (a quotation's words only). */
-async function shownText(page: Page, section: 'messages' | 'quotes'): Promise<string> {
-  const item = page.locator(`section.${section} .rotator-item:not(.is-off)`);
-  await expect.poll(() => item.count()).toBe(1);
-  if (section === 'quotes') return (await item.locator('blockquote').textContent())!.trim();
-  return (await item.textContent())!.trim();
+/** The texts of a section's list items that are on screen-able (rendered and not hidden), in order. */
+async function shownItems(page: Page, section: 'messages' | 'quotes'): Promise<string[]> {
+  const items = page.locator(section === 'quotes' ? 'section.quotes li blockquote' : 'section.messages li');
+  return items.evaluateAll((els) => els.filter((el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true })).map((el) => el.textContent!.trim()));
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -109,13 +99,13 @@ describe('countdown', () => {
       const at = NOW.getTime() + 60_000;
       await page.clock.pauseAt(at);
       await expect.poll(() => boxes(page)).toEqual(expectedBoxes(deadline - at));
-      expect(expectedBoxes(deadline - at)).toEqual(['13', '11', '58', '00']);
+      expect(expectedBoxes(deadline - at)).toEqual(['192', '10', '58', '00']);
       const text = await page.locator('.deadline .countdown-boxes').innerText();
-      expect(text).toMatch(/13\s+days\s+11\s+hours\s+58\s+minutes\s+00\s+seconds/);
+      expect(text).toMatch(/192\s+days\s+10\s+hours\s+58\s+minutes\s+00\s+seconds/);
       await page.clock.runFor(1000);
-      await expect.poll(() => boxes(page)).toEqual(['13', '11', '57', '59']);
+      await expect.poll(() => boxes(page)).toEqual(['192', '10', '57', '59']);
       await page.clock.runFor(9000);
-      await expect.poll(() => boxes(page)).toEqual(['13', '11', '57', '50']);
+      await expect.poll(() => boxes(page)).toEqual(['192', '10', '57', '50']);
       // The ticking numbers are not announced; the label and date stay.
       await expect.poll(() => page.locator('.deadline .countdown-boxes').getAttribute('aria-live')).toBe('off');
       expect(await page.locator('.deadline time').getAttribute('datetime')).toBe(dad.deadline!.at);
@@ -145,7 +135,7 @@ describe('countdown', () => {
   });
 
   it('a visitor arriving after the deadline sees zeros and the passed message', async () => {
-    const { page, problems } = await open('/gift-for-daughter-from-dad', { clock: new Date('2027-01-05T09:00:00-05:00') });
+    const { page, problems } = await open('/gift-for-daughter-from-dad', { clock: new Date('2027-07-01T09:00:00-04:00') });
     try {
       await page.locator('.deadline .countdown-clock[data-state="passed"]').waitFor();
       expect(await boxes(page)).toEqual(['0', '00', '00', '00']);
@@ -157,171 +147,39 @@ describe('countdown', () => {
   });
 });
 
-describe('rotator on /gift-for-daughter-from-mom', () => {
-  const messages = mom.messages!;
-  const quotes = mom.testimonials!.map((t) => t.quote);
-
-  it('has 4 messages and 3 quotations in its front matter (docs/product.md, "Gift pages")', () => {
-    expect(messages).toHaveLength(4);
-    expect(quotes).toHaveLength(3);
-  });
-
-  it('messages advance every 7 s through all 4 and come back to the first', async () => {
-    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW });
-    try {
-      await hydrateRotator(page, 'messages');
-      expect(await shownText(page, 'messages')).toBe(messages[0]);
-      await page.clock.runFor(6000);
-      expect(await shownText(page, 'messages')).toBe(messages[0]);
-      await page.clock.runFor(1000);
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
-      for (const k of [2, 3, 0]) {
-        await page.clock.runFor(7000);
-        await expect.poll(() => shownText(page, 'messages')).toBe(messages[k]);
+describe('card messages and quotations (issue 30: no auto-advance)', () => {
+  const cases = [
+    { path: '/gift-for-daughter-from-mom', messages: mom.messages!, quotes: mom.testimonials!.map((t) => t.quote) },
+    { path: '/one-of-a-kind-etsy-gifts', messages: [], quotes: etsy.testimonials!.map((t) => t.quote) },
+  ];
+  for (const { path, messages, quotes } of cases) {
+    it(`${path}: every message and quotation is shown at once, and nothing changes after a minute of waiting`, async () => {
+      const { page, problems } = await open(path, { clock: NOW });
+      try {
+        await page.waitForLoadState('networkidle');
+        const before = { messages: await shownItems(page, 'messages'), quotes: await shownItems(page, 'quotes') };
+        expect(before).toEqual({ messages, quotes });
+        // Well past the old 5, 7 and 9 s rotations, with the section on screen and the pointer away.
+        await page.locator('section.quotes').scrollIntoViewIfNeeded();
+        await page.mouse.move(1, 1);
+        await page.clock.runFor(60_000);
+        expect({ messages: await shownItems(page, 'messages'), quotes: await shownItems(page, 'quotes') }).toEqual(before);
+        expect(await page.locator('[data-island="rotator"], .rotator-controls').count(), 'no carousel').toBe(0);
+        expect(problems.all()).toEqual([]);
+      } finally {
+        await page.close();
       }
-      // Automatic rotation is not announced.
-      expect(await page.locator('section.messages .rotator-items').getAttribute('aria-live')).toBe('off');
-      expect(problems.all()).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
+    });
+  }
 
-  it('quotations advance every 9 s and keep author and source', async () => {
-    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW });
+  it('quotations keep their author and source', async () => {
+    const { page } = await open('/gift-for-daughter-from-mom');
     try {
-      const root = await hydrateRotator(page, 'quotes');
-      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
-      await page.clock.runFor(8000);
-      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
-      await page.clock.runFor(1000);
-      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[1]);
-      await page.clock.runFor(9000);
-      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[2]);
-      await page.clock.runFor(9000);
-      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[0]);
-      const first = mom.testimonials![0];
-      const author = root.locator('.rotator-item:not(.is-off) .quote-author');
-      expect(await author.textContent()).toContain(first.author);
-      if (first.source) expect(await author.locator('cite').textContent()).toBe(first.source);
-      expect(problems.all()).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
-
-  it('hovering pauses the rotation; leaving resumes it', async () => {
-    const { page } = await open('/gift-for-daughter-from-mom', { clock: NOW });
-    try {
-      const root = await hydrateRotator(page, 'messages');
-      await root.locator('.rotator-items').hover();
-      await page.clock.runFor(21_000);
-      expect(await shownText(page, 'messages')).toBe(messages[0]);
-      await page.mouse.move(1, 1);
-      await page.clock.runFor(7000);
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
-    } finally {
-      await page.close();
-    }
-  });
-
-  it('Next, Previous and Pause work from the keyboard, pause while focused, and announce changes', async () => {
-    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW });
-    try {
-      const root = await hydrateRotator(page, 'messages');
-      const next = root.getByRole('button', { name: 'Next' });
-      const previous = root.getByRole('button', { name: 'Previous' });
-      await next.focus();
-      await page.keyboard.press('Enter');
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
-      await page.keyboard.press('Space');
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[2]);
-      // The visitor changed it: polite announcements; focus inside pauses the rotation.
-      expect(await root.locator('.rotator-items').getAttribute('aria-live')).toBe('polite');
-      await page.clock.runFor(21_000);
-      expect(await shownText(page, 'messages')).toBe(messages[2]);
-      await page.keyboard.press('Shift+Tab'); // Pause
-      await page.keyboard.press('Shift+Tab'); // Previous
-      expect(await previous.evaluate((el) => el === document.activeElement)).toBe(true);
-      // Focus is visible (the site's :focus-visible outline).
-      expect(await previous.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[3]);
-      // Pause stays paused after focus leaves.
-      const pause = root.getByRole('button', { name: 'Pause' });
-      await pause.focus();
-      await page.keyboard.press('Enter');
-      await expect(root.getByRole('button', { name: 'Play' }).count()).resolves.toBe(1);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.clock.runFor(21_000);
-      expect(await shownText(page, 'messages')).toBe(messages[3]);
-      expect(problems.all()).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
-
-  it('with prefers-reduced-motion: reduce nothing rotates by itself; the buttons still work', async () => {
-    const { page, problems } = await open('/gift-for-daughter-from-mom', { clock: NOW, reducedMotion: 'reduce' });
-    try {
-      const root = await hydrateRotator(page, 'messages');
-      await hydrateRotator(page, 'quotes');
-      await page.clock.runFor(30_000);
-      expect(await shownText(page, 'messages')).toBe(messages[0]);
-      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
-      expect(await root.getByRole('button', { name: 'Pause' }).count()).toBe(0);
-      await root.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
-      expect(problems.all()).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
-
-  it('a hidden tab does not rotate', async () => {
-    const { page } = await open('/gift-for-daughter-from-mom', { clock: NOW });
-    try {
-      await hydrateRotator(page, 'messages');
-      await hydrateRotator(page, 'quotes');
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
-      await page.clock.runFor(30_000);
-      expect(await shownText(page, 'messages')).toBe(messages[0]);
-      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
-      await page.clock.runFor(7000);
-      await expect.poll(() => shownText(page, 'messages')).toBe(messages[1]);
-    } finally {
-      await page.close();
-    }
-  });
-});
-
-describe('rotator on /one-of-a-kind-etsy-gifts', () => {
-  it('7 quotations advance every 5 s', async () => {
-    const quotes = etsy.testimonials!.map((t) => t.quote);
-    expect(quotes).toHaveLength(7);
-    const { page, problems } = await open('/one-of-a-kind-etsy-gifts', { clock: NOW });
-    try {
-      await hydrateRotator(page, 'quotes');
-      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
-      await page.clock.runFor(4000);
-      expect(await shownText(page, 'quotes')).toBe(quotes[0]);
-      await page.clock.runFor(1000);
-      await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[1]);
-      for (let k = 2; k <= 7; k++) {
-        await page.clock.runFor(5000);
-        await expect.poll(() => shownText(page, 'quotes')).toBe(quotes[k % 7]);
+      for (const [i, t] of mom.testimonials!.entries()) {
+        const li = page.locator('section.quotes li').nth(i);
+        expect(await li.locator('.quote-author').textContent()).toContain(t.author);
+        if (t.source) expect(await li.locator('cite').textContent()).toBe(t.source);
       }
-      expect(problems.all()).toEqual([]);
     } finally {
       await page.close();
     }
@@ -335,8 +193,6 @@ describe('every page with these islands', () => {
       it(`${path} at ${viewport.width} px: hydrates with no console errors and no axe violations`, async () => {
         const { page, problems } = await open(path, { viewport, context: realClock!.context });
         try {
-          const sections = ['messages', 'quotes'] as const;
-          for (const s of sections) if (await page.locator(`section.${s}`).count()) await hydrateRotator(page, s);
           if (await page.locator('.deadline').count()) {
             await page.locator('.deadline').scrollIntoViewIfNeeded();
             await page.locator('.deadline .countdown-clock[data-state="running"]').waitFor();
@@ -347,9 +203,6 @@ describe('every page with these islands', () => {
           if (path === '/gift-for-daughter-from-mom' && viewport === PHONE) {
             await screenshot(page, 'gift-for-daughter-from-mom-375.png', { fullPage: true });
           }
-          // A quotation caught mid-fade is half transparent; reduced motion stops fades while axe looks.
-          await page.emulateMedia({ reducedMotion: 'reduce' });
-          await animationsDone(page);
           const axe = await axeFor(page).analyze();
           expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
           expect(problems.all(), 'console errors, e.g. a hydration mismatch').toEqual([]);
@@ -380,10 +233,10 @@ describe('without JavaScript', () => {
       const time = page.locator('.deadline time');
       expect(await time.isVisible()).toBe(true);
       expect(await time.getAttribute('datetime')).toBe(mom.deadline!.at);
-      expect(await time.textContent()).toMatch(/December 14, 2026/);
+      expect(await time.textContent()).toMatch(/April 30, 2027/);
       expect(await page.locator('.deadline h2').textContent()).toBe(mom.deadline!.label);
       // Nothing claims a remaining time before the script runs.
-      expect(await page.locator('.countdown-value, .rotator-controls').count()).toBe(0);
+      expect(await page.locator('.countdown-value').count()).toBe(0);
     } finally {
       await page.close();
     }

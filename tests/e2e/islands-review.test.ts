@@ -1,4 +1,5 @@
-// The review pages' islands (call to action, Back button) and the gift pages' click-to-play video,
+// The review pages' island (the call to action; breadcrumbs replaced the Back button, see
+// reading.test.ts) and the gift pages' click-to-play video,
 // in Chromium against `heartnotes preview`: what they do, that they hydrate without mismatches or
 // accessibility problems, and that no page contacts any host but the site itself (docs/product.md, "Reviews", "Gift pages",
 // §7: third-party scripts only after consent, which this part of the site never asks for).
@@ -131,7 +132,6 @@ describe('pages with these islands hydrate cleanly and contact only the site', (
         expect(count, `${path}: calls to action`).toBeGreaterThan(0);
         // Hydrated: the islands dropped the no-JavaScript "new tab" target.
         await expect.poll(() => page.locator('a[data-affiliate-cta][target]').count(), { timeout: 10_000 }).toBe(0);
-        if (path.startsWith('/affiliate/')) await hydrated(page, 'a.back-link');
         await page.waitForLoadState('networkidle');
         expect(await axeViolations(page), `${path}: axe`).toEqual([]);
         expect(problems.all(), `${path}: console errors or failed requests`).toEqual([]);
@@ -298,39 +298,6 @@ describe('review call to action (docs/product.md, "Reviews")', () => {
           expect(await cta.getAttribute('href')).toMatch(/^https:\/\/hop\.clickbank\.net\//);
         }
       }
-    } finally {
-      await page.close();
-    }
-  });
-});
-
-// ── Back button ──────────────────────────────────────────────────────────────────────────────
-
-describe('review Back button (docs/product.md, "Reviews")', () => {
-  it('arriving from /posts, "← Back" returns there through history', async () => {
-    const { page, problems } = await open('/posts');
-    try {
-      await page.locator(`a[href="/affiliate/${REVIEW_SLUGS[2]}"]`).first().click();
-      await page.waitForURL(url(`/affiliate/${REVIEW_SLUGS[2]}`));
-      await hydrated(page, 'a.back-link');
-      await page.locator('a.back-link', { hasText: '← Back' }).click();
-      await page.waitForURL(url('/posts'));
-      // The history entry was reused (a back navigation), not a fresh visit pushed on top.
-      expect(await page.evaluate(() => history.length)).toBe(3);
-      expect(problems.all()).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
-
-  it('opened directly, "← Back" is a link to /posts', async () => {
-    const { page, problems } = await open(`/affiliate/${REVIEW_SLUGS[2]}`);
-    try {
-      await hydrated(page, 'a.back-link');
-      expect(await page.locator('a.back-link').getAttribute('href')).toBe('/posts');
-      await page.locator('a.back-link').click();
-      await page.waitForURL(url('/posts'));
-      expect(problems.all()).toEqual([]);
     } finally {
       await page.close();
     }

@@ -211,10 +211,10 @@ describe('offer pages', () => {
     });
   });
 
-  it('/sweepstakes-redirect-lp: Invalid Access without a valid cu; with one, the offer; outside PH it says the offer is not available', async () => {
+  it('/sweepstakes-redirect-lp: Invalid access without a valid cu; with one, the offer; outside PH it says the offer is not available', async () => {
     const none = await open('/sweepstakes-redirect-lp?clickid=k');
     try {
-      expect(await none.page.locator('[data-invalid-access]').innerText()).toMatch(/^Invalid Access\s+This landing page can only be opened from authorized traffic\./);
+      expect(await none.page.locator('[data-invalid-access]').innerText()).toMatch(/^Invalid access\s+This landing page can only be opened from authorized traffic\./);
       expect(await none.page.locator('[data-landing-body]').isVisible()).toBe(false);
     } finally {
       await none.close();

@@ -151,19 +151,19 @@ describe('redirects served by preview from _redirects', () => {
 
 describe('without JavaScript (the session\'s no-JS browser is checked in starter-pages.test.ts)', () => {
   // 15 cards since the off-topic reviews and the repeated His Secret Obsession guide left features.json (docs/product.md, "One topic").
-  it('/posts shows 9 cards; Load More shows all 15 and a disabled "All Loaded"', async () => {
+  it('/posts shows 9 cards; Load more shows all 15 and a disabled "All loaded"', async () => {
     const { page, problems } = await open(session.noJs.context, '/posts');
     try {
       const cards = page.locator('main article.card');
       const visibleCards = () => cards.evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
       expect(await cards.count(), 'every card is in the page for crawlers').toBe(15);
       expect(await visibleCards()).toBe(9);
-      const loadMore = page.getByText('Load More', { exact: true });
-      const allLoaded = page.getByRole('button', { name: 'All Loaded' });
+      const loadMore = page.getByText('Load more', { exact: true });
+      const allLoaded = page.getByRole('button', { name: 'All loaded' });
       expect(await allLoaded.isVisible()).toBe(false);
       await loadMore.filter({ visible: true }).click();
       expect(await visibleCards()).toBe(15);
-      expect(await loadMore.filter({ visible: true }).count(), 'no Load More left').toBe(0);
+      expect(await loadMore.filter({ visible: true }).count(), 'no Load more left').toBe(0);
       expect(await allLoaded.isVisible()).toBe(true);
       expect(await allLoaded.isDisabled()).toBe(true);
       expect(problems.all()).toEqual([]);

@@ -68,7 +68,7 @@ const UNLISTED = [
   { path: '/affiliate/affiliate-mitolyn-review', words: 'Mitolyn' },
   { path: '/affiliate/affiliate-aqua-tower-review', words: 'Aqua Tower' },
   { path: '/affiliate/affiliate-the-lost-generator-review', words: 'Lost Generator' },
-  { path: '/back-to-school-gifts', words: 'Back-to-School' },
+  { path: '/back-to-school-gifts', words: 'Back-to-school' },
 ];
 
 const session = useSiteSession();

@@ -84,10 +84,10 @@ describe('phone Menu (docs/product.md, "Shared layout")', () => {
   });
 });
 
-describe('back to top (docs/product.md, "Shared layout": shown past 300 px)', () => {
+describe('back to top (docs/product.md, "Shared layout": shown past 300 px where it floats)', () => {
   for (const js of [true, false]) {
-    it(`appears only once the page is scrolled past 300 px, and takes the visitor to the top${js ? '' : ' (without JavaScript)'}`, async () => {
-      const { page, problems } = await open(ARTICLE, PHONE, js ? session.browser.context : session.noJs.context);
+    it(`on a wide screen it appears once the page is scrolled past 300 px, in the margin, and takes the visitor to the top${js ? '' : ' (without JavaScript)'}`, async () => {
+      const { page, problems } = await open(ARTICLE, DESKTOP, js ? session.browser.context : session.noJs.context);
       try {
         const button = page.getByRole('link', { name: 'Back to top' });
         expect(await button.isVisible(), 'hidden at the top').toBe(false);
@@ -96,7 +96,9 @@ describe('back to top (docs/product.md, "Shared layout": shown past 300 px)', ()
         await scrollTo(page, 302);
         expect(await button.isVisible(), 'shown past 300 px').toBe(true);
         const box = (await button.boundingBox())!;
-        expect(box.y + box.height, 'it floats in the visible corner').toBeLessThanOrEqual(PHONE.height);
+        expect(box.y + box.height, 'it floats in the visible corner').toBeLessThanOrEqual(DESKTOP.height);
+        const column = (await page.locator('main .wrap').first().boundingBox())!;
+        expect(box.x, 'in the margin to the right of the content').toBeGreaterThanOrEqual(column.x + column.width);
         await scrollTo(page, 2000);
         await button.click();
         await waitForTop(page);
@@ -119,8 +121,22 @@ describe('back to top (docs/product.md, "Shared layout": shown past 300 px)', ()
     }
   });
 
+  it('on a phone it is the footer\'s last line, never over the page', async () => {
+    const { page } = await open(ARTICLE, PHONE);
+    try {
+      const button = page.getByRole('link', { name: 'Back to top' });
+      expect(await button.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+      await scrollTo(page, 1_000_000);
+      expect(await button.isVisible()).toBe(true);
+      await button.click();
+      await waitForTop(page);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('works the same with prefers-reduced-motion: reduce, jumping instead of scrolling smoothly', async () => {
-    const { page } = await open(ARTICLE);
+    const { page } = await open(ARTICLE, DESKTOP);
     try {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const button = page.getByRole('link', { name: 'Back to top' });
@@ -373,7 +389,7 @@ const PAGE_TYPES = [
   { type: 'review', path: '/affiliate/affiliate-his-secret-obsession-review', islands: true },
   { type: 'gift', path: GIFT, islands: true },
   { type: 'gift with video', path: '/back-to-school-gifts', islands: true },
-  { type: 'gift with rotators', path: '/gift-for-daughter-from-mom', islands: true },
+  { type: 'gift with a countdown', path: '/gift-for-daughter-from-mom', islands: true },
   { type: 'affiliate button', path: '/affiliate-button', islands: true },
 ];
 

@@ -202,10 +202,10 @@ describe('chooseDestination', () => {
     expect(chooseDestination({ cu: '  ', defaultUrl: DEFAULT, allowList })).not.toHaveProperty('toast');
   });
 
-  it('shows Invalid Access with neither a valid cu nor a default, even with direct=1', () => {
+  it('shows Invalid access with neither a valid cu nor a default, even with direct=1', () => {
     const invalid = {
       kind: 'invalid-access',
-      title: 'Invalid Access',
+      title: 'Invalid access',
       message: 'This landing page can only be opened from authorized traffic.',
     };
     expect(chooseDestination({ cu: null, allowList })).toEqual(invalid);

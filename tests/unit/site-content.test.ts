@@ -177,7 +177,7 @@ describe('articles at /post/{slug} (docs/product.md, "Articles")', () => {
     expect(dates[dates.length - 1]).toBe('2025-05-08');
   });
 
-  it('each has a cover, a title, a body of at least 500 words with <h2> sections and a list, and a "Discover More Secrets" block', () => {
+  it('each has a cover, a title, a body of at least 500 words with <h2> sections and a list, and a "Discover more secrets" block', () => {
     for (const path of postPaths()) {
       const { main } = page(path);
       const article = $(main, 'article')!;
@@ -190,8 +190,8 @@ describe('articles at /post/{slug} (docs/product.md, "Articles")', () => {
       expect(count, `${path}: words in the body`).toBeGreaterThanOrEqual(500);
       expect($$(body!, 'h2').length, `${path}: <h2> sections in the body`).toBeGreaterThanOrEqual(2);
       expect($$(body!, 'ul li, ol li').length, `${path}: list items in the body`).toBeGreaterThanOrEqual(3);
-      const discover = sectionByHeading(main, 'Discover More Secrets');
-      expect(discover, `${path}: a "Discover More Secrets" block`).toBeDefined();
+      const discover = sectionByHeading(main, 'Discover more secrets');
+      expect(discover, `${path}: a "Discover more secrets" block`).toBeDefined();
       expect($$(discover!, 'a[href]').filter((a) => builtExists(a.attrs.href)).length, `${path}: the block links somewhere on the site`).toBeGreaterThan(0);
     }
   });
@@ -237,7 +237,7 @@ describe('reviews at /affiliate/{slug} (docs/product.md, "Reviews")', () => {
     const path = `/affiliate/${slug}`;
     const d = review.data;
     const { doc, main } = page(path);
-    expect(titleOf(doc)).toBe(`${d.title} | Affiliate Review`);
+    expect(titleOf(doc)).toBe(`${d.title} | Affiliate review`);
     expect(metaContent(doc, 'description')).toBe(d.excerpt || d.title);
 
     const article = $(main, 'article')!;
@@ -246,44 +246,58 @@ describe('reviews at /affiliate/{slug} (docs/product.md, "Reviews")', () => {
       expect(el, `${path}: ${name}`).toBeDefined();
       return pos.get(el!)!;
     };
-    const back = at('Back link to /posts', $$(article, 'a[href="/posts"]').find((a) => /Back/.test(text(a))));
-    const cover = at('cover image', $$(article, 'img').find((i) => i.attrs.src === d.coverImage));
+    // Breadcrumbs, not a Back button: Home › Reviews › the title.
+    const crumbs = $(article, 'nav[aria-label="Breadcrumb"]');
+    expect(crumbs && $$(crumbs, 'li').map(text), `${path}: breadcrumbs`).toEqual(['Home', 'Reviews', d.title]);
+    expect($$(article, 'a').filter((a) => /Back/.test(text(a))), `${path}: no Back link`).toEqual([]);
+    const trail = at('breadcrumbs', crumbs);
     const h1 = at('<h1> with the title', $$(article, 'h1').find((h) => text(h) === d.title));
+    const verdictEl = sectionByHeading(article, 'Our verdict');
+    const verdict = at('verdict', verdictEl);
     const rating = parseRating(d.rating);
-    const ratingEl = $$(article, 'p').find((p) => /Our editors.? rating/.test(text(p)));
+    const ratingEl = $$(verdictEl!, 'p').find((p) => /Our editors.? rating/.test(text(p)));
     if (rating !== undefined) {
-      expect(ratingEl, `${path}: the editors' rating is shown`).toBeDefined();
+      expect(ratingEl, `${path}: the editors' rating is shown in the verdict`).toBeDefined();
       expect(text(ratingEl!), `${path}: the editors' rating from the data`).toContain(`${rating}/5`);
     } else {
       expect(ratingEl, `${path}: no rating shown when the data has none that parses`).toBeUndefined();
     }
-    const priceEl = $$(article, 'p').find((p) => /^Price:/.test(text(p)));
-    const price = at('price', priceEl);
-    expect(text(priceEl!)).toContain(d.price);
-    if (d.shipping) expect(text(priceEl!), `${path}: shipping beside the price`).toContain(d.shipping.match(/\$[\d.]+/)![0]);
-    const ctas = $$(article, 'a[data-affiliate-cta]');
-    expect(ctas.length, `${path}: two call-to-action buttons`).toBe(2);
-    const cta1 = at('first call to action', ctas[0]);
-    const guarantee = at('"* 60-day money-back guarantee"', $$(article, 'p').find((p) => text(p) === '* 60-day money-back guarantee'));
+    const verdictText = text(verdictEl!);
+    if (d.verdict) expect(verdictText).toContain(d.verdict);
+    if (d.bestFor) expect(verdictText, `${path}: who it is for`).toContain(d.bestFor);
+    // Never a claim of testing that did not happen.
+    expect(verdictText, `${path}: how we reviewed it`).toContain(d.testedHandsOn ? 'We used' : `We have not tested ${d.productName} hands-on.`);
+    const notRecommended = /We do not recommend/.test(verdictText);
+    expect(notRecommended, `${path}: "we do not recommend" exactly when rated under 3/5`).toBe(rating !== undefined && rating < 3);
     const pros = at('Pros box', sectionByHeading(article, 'Pros'));
     const cons = at('Cons box', sectionByHeading(article, 'Cons'));
+    const buyEl = sectionByHeading(article, 'Price and where to buy');
+    const buy = at('price and where to buy', buyEl);
+    const priceEl = $$(buyEl!, 'p').find((p) => text(p).startsWith(d.price));
+    expect(priceEl, `${path}: the price`).toBeDefined();
+    if (d.shipping) expect(text(priceEl!), `${path}: shipping beside the price`).toContain(d.shipping.match(/\$[\d.]+/)![0]);
+    expect(text(priceEl!), `${path}: the guarantee beside the price`).toContain(d.guarantee ?? '60-day money-back guarantee');
+    // One call to action, "Check price at <merchant>", with the disclosure right beside it.
+    const ctas = $$(article, 'a[data-affiliate-cta]');
+    expect(ctas.length, `${path}: one call to action`).toBe(1);
+    expect(text(ctas[0])).toMatch(new RegExp(`^Check price at ${d.merchant}`));
+    const row = $(buyEl!, '.buy-row')!;
+    expect($$(row, 'a[data-affiliate-cta]'), `${path}: the call to action in the buy row`).toHaveLength(1);
+    expect(text($(row, '.cta-disclosure')!), `${path}: the disclosure beside it`).toMatch(/^Affiliate link: .*commission/);
+    expect($(row, '.cta-disclosure a[href="/affiliate-disclosure"]'), `${path}: a link to the disclosure`).toBeDefined();
     const body = at('Markdown body', $(article, '.prose'));
-    const faqEl = sectionByHeading(article, 'Frequently Asked Questions');
+    const faqEl = sectionByHeading(article, 'Frequently asked questions');
     const faq = at('FAQ', faqEl);
     const conclusionEl = sectionByHeading(article, 'Conclusion');
-    const cta2 = at('second call to action', ctas[1]);
 
-    const sequence: [string, number][] = [['back', back], ['cover', cover], ['h1', h1]];
-    if (ratingEl) sequence.push(['rating', pos.get(ratingEl)!]);
-    sequence.push(['price', price], ['cta', cta1], ['guarantee', guarantee], ['pros', pros], ['cons', cons], ['body', body], ['faq', faq]);
-    if (d.conclusion) {
+    const sequence: [string, number][] = [['breadcrumbs', trail], ['h1', h1], ['verdict', verdict], ['pros', pros], ['cons', cons], ['buy', buy], ['body', body], ['faq', faq]];
+    if (d.conclusion && d.verdict) {
       expect(conclusionEl, `${path}: the conclusion box`).toBeDefined();
       expect(text(conclusionEl!)).toContain(d.conclusion.slice(0, 60));
       sequence.push(['conclusion', pos.get(conclusionEl!)!]);
     } else {
-      expect(conclusionEl, `${path}: no conclusion box when the review has none`).toBeUndefined();
+      expect(conclusionEl, `${path}: no conclusion box when the review has none (or it is the verdict)`).toBeUndefined();
     }
-    sequence.push(['second cta', cta2]);
     const sorted = [...sequence].sort((a, b) => a[1] - b[1]).map(([n]) => n);
     expect(sorted, `${path}: element order`).toEqual(sequence.map(([n]) => n));
 
@@ -291,7 +305,7 @@ describe('reviews at /affiliate/{slug} (docs/product.md, "Reviews")', () => {
     expect($$(sectionByHeading(article, 'Pros')!, 'li').map(text)).toEqual(d.pros);
     expect($$(sectionByHeading(article, 'Cons')!, 'li').map(text)).toEqual(d.cons);
 
-    // Every call to action is a sponsored link to the affiliate address, in a new tab.
+    // The call to action is a sponsored link to the affiliate address, in a new tab.
     for (const a of ctas) {
       expect(a.attrs.href).toBe(d.affiliateLink);
       expect(a.attrs.rel).toBe('sponsored nofollow noopener');
@@ -311,12 +325,28 @@ describe('reviews at /affiliate/{slug} (docs/product.md, "Reviews")', () => {
     }
   });
 
+  it('a review under 3/5 names its better choices: real pages of the site, with their own titles', () => {
+    const listing = reviews.filter((r) => (r.data.alternatives ?? []).length > 0);
+    expect(listing.map((r) => r.slug)).toEqual(['affiliate-unlock-the-scrambler-review']);
+    for (const r of listing) {
+      const verdict = sectionByHeading(page(`/affiliate/${r.slug}`).main, 'Our verdict')!;
+      const choices = sectionByHeading(verdict, 'Better choices');
+      expect(choices, `${r.slug}: better choices`).toBeDefined();
+      const links = $$(choices!, 'a[href]');
+      expect(links.map((a) => a.attrs.href)).toEqual(r.data.alternatives);
+      for (const a of links) {
+        expect(builtExists(a.attrs.href), `${a.attrs.href} is a page of the site`).toBe(true);
+        expect(text(a), `${a.attrs.href}: its own title`).toBe(text($(page(a.attrs.href).main, 'h1')!));
+      }
+    }
+  });
+
   it('the two reviews without FAQs (the Scrambler, Mitolyn) show exactly the three default questions', () => {
     const withoutFaqs = reviews.filter((r) => r.data.faqs === undefined).map((r) => r.slug).sort();
     expect(withoutFaqs).toEqual(['affiliate-mitolyn-review', 'affiliate-unlock-the-scrambler-review']);
     for (const slug of withoutFaqs) {
       const { main } = page(`/affiliate/${slug}`);
-      const items = $$(sectionByHeading(main, 'Frequently Asked Questions')!, 'details');
+      const items = $$(sectionByHeading(main, 'Frequently asked questions')!, 'details');
       expect(items, `${slug}: three FAQ items`).toHaveLength(3);
       const qa = items.map((i) => ({ q: text($(i, 'summary')!), a: text($(i, '.faq-answer') ?? i) }));
       expect(qa[0].q).toMatch(/\bscam\b/i);
@@ -556,10 +586,13 @@ describe('gift pages (docs/product.md, "Gift pages")', () => {
       expect(builtExists(img!.attrs.src), `${title}: image ${img!.attrs.src}`).toBe(true);
       expect(text($(item, '.best-for') ?? item), `${title}: best-for line`).not.toBe('');
       expect($$(item, 'p').map(text).some((p) => words(p).length >= 8), `${title}: a description`).toBe(true);
-      expect(text($(item, '.gift-rating') ?? item), `${title}: rating text`).toMatch(/★|\d\/5/);
+      // Shop and price, never an invented star row: "check on <shop>" where no price was checked.
+      expect($(item, '.gift-rating'), `${title}: no star row`).toBeUndefined();
+      expect(text(item), `${title}: no stars`).not.toMatch(/★|\d\/5/);
+      expect(text($(item, '.gift-shop')!), `${title}: shop and price`).toBe('Shop: Etsy · Price: check on Etsy');
       const link = $(item, 'a[href^="http"]');
       expect(link?.attrs.rel?.split(' '), `${title}: outbound link is sponsored`).toEqual(expect.arrayContaining(['sponsored', 'nofollow']));
-      expect(text(link!), `${title}: button text`).not.toBe('');
+      expect(text(link!), `${title}: button text names the shop`).toMatch(/ on Etsy \(opens the shop in a new tab\)$/);
       const quote = $(item, 'blockquote');
       if (quote) expect(text(quote), `${title}: a shown quote is not empty`).not.toBe('');
     }
@@ -592,30 +625,33 @@ describe('gift pages (docs/product.md, "Gift pages")', () => {
       expect(at, `${path}: an ISO date-time`).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/);
       expect(Date.parse(at)).toBe(Date.parse(g.data.deadline.at));
       expect(text(countdowns[0]), `${path}: says what the deadline is for`).toContain(g.data.deadline.label);
+      // The guide's own occasion: the countdown names it, and so does the line under the title.
+      expect(g.data.deadline.occasion, `${path}: the deadline is for the guide's occasion`).toBe(g.data.occasion);
+      expect(countdowns[0].attrs['data-occasion']).toBe(g.data.occasion);
+      expect(text(countdowns[0]).toLowerCase(), `${path}: the countdown names the occasion`).toContain(g.data.occasion.toLowerCase());
+      expect(text($(page(path).main, '.gift-occasion')!)).toBe(`For ${g.data.occasion}`);
       const time = $(countdowns[0], 'time[datetime]');
       expect(time?.attrs.datetime).toBe(at);
     }
   });
 
-  it('/gift-for-daughter-from-mom: 4 card messages (7 s) and 3 quotations (9 s); from dad: 4 messages', () => {
+  it('/gift-for-daughter-from-mom: 4 card messages and 3 quotations, as plain lists (nothing rotates); from dad: 4 messages', () => {
     const mom = page('/gift-for-daughter-from-mom').main;
     const messages = $(mom, 'section.messages');
     expect($$(messages!, 'li').map(text).filter(Boolean)).toHaveLength(4);
-    expect(messages!.attrs['data-rotate-seconds']).toBe('7');
     const quotes = $(mom, 'section.quotes');
     expect($$(quotes!, 'blockquote')).toHaveLength(3);
-    expect(quotes!.attrs['data-rotate-seconds']).toBe('9');
+    expect($$(mom, '[data-island="rotator"], [data-rotate-seconds]'), 'no rotator').toHaveLength(0);
     const dad = $(page('/gift-for-daughter-from-dad').main, 'section.messages');
     expect($$(dad!, 'li')).toHaveLength(4);
   });
 
-  it('/one-of-a-kind-etsy-gifts: 7 quotations (5 s), a click-to-play video whose file exists, and an FAQ', () => {
+  it('/one-of-a-kind-etsy-gifts: 7 quotations, a click-to-play video whose file exists, and an FAQ', () => {
     const { main } = page('/one-of-a-kind-etsy-gifts');
     const quotes = $(main, 'section.quotes');
     const blockquotes = $$(quotes!, 'blockquote');
     expect(blockquotes).toHaveLength(7);
     for (const q of blockquotes) expect(text(q)).not.toBe('');
-    expect(quotes!.attrs['data-rotate-seconds']).toBe('5');
     const preview = $(main, 'a[data-video-src]');
     expect(preview, 'a video preview link').toBeDefined();
     const src = preview!.attrs['data-video-src'];
@@ -677,14 +713,14 @@ describe('indexes (docs/product.md, "Core pages")', () => {
     for (const g of frontMatter('guides').filter((x) => !x.data.draft)) expect(hrefs, `guide ${g.slug} is on /guides`).toContain(`/${g.slug}`);
   });
 
-  it('every guide card has an image, a title, an excerpt and "Read the Guide →" to a real page', () => {
+  it('every guide card has an image, a title, an excerpt and "Read the guide →" to a real page', () => {
     for (const path of guidePaths) {
       for (const card of cards(page(path).main)) {
         const where = `${path}: card "${card.title}"`;
         expect(card.img && builtExists(card.img), `${where}: image ${card.img}`).toBe(true);
         expect(card.title, where).not.toBe('');
         expect(card.excerpt === 'No summary.' || words(card.excerpt).length >= 5, `${where}: excerpt "${card.excerpt}"`).toBe(true);
-        expect(card.cta?.text, `${where}: call to action`).toBe('Read the Guide →');
+        expect(card.cta?.text, `${where}: call to action`).toBe('Read the guide →');
         expect(card.cta?.href).toBe(card.href);
         expect(card.href).toMatch(/^\/[^/]+$/);
         expect(builtExists(card.href), `${where}: ${card.href} exists`).toBe(true);
