@@ -26,9 +26,10 @@ export function SignupForm({
   headingLevel?: 2 | 3;
   /**
    * When the form hydrates (default: idle: near the top of a page a visitor may type before
-   * scrolling). At the end of an article, `visible`: no script loads unless the reader gets there.
+   * scrolling), or `static`: never. At the end of articles and guides the form stays the plain
+   * POST it is without JavaScript, so those pages keep shipping no script at all.
    */
-  load?: LoadRule;
+  load?: LoadRule | 'static';
 }) {
   const H = `h${headingLevel}` as const;
   return (
@@ -37,7 +38,11 @@ export function SignupForm({
       <p>
         <strong>{guideTitle}</strong>: {text}
       </p>
-      <Island name="email-capture" component={EmailCapture} props={{ id, source }} load={load} />
+      {load === 'static' ? (
+        <EmailCapture id={id} source={source} />
+      ) : (
+        <Island name="email-capture" component={EmailCapture} props={{ id, source }} load={load} />
+      )}
     </section>
   );
 }

@@ -75,7 +75,7 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
         </aside>
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
-        <SignupForm {...shared.signup} source={page.path} load="visible" />
+        <SignupForm {...shared.signup} source={page.path} load="static" />
         <AuthorBox author={data.author} team={shared.site.editorialTeam} />
         </div>
       </article>

@@ -70,7 +70,7 @@ export function GuidePage(props: SiteEntryPageProps<GuideData> & TopicProps) {
         <Faq title={data.faqTitle} items={data.faq} firstOpen={data.faqFirstOpen} renderMarkdown={page.markdown} />
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
-        <SignupForm {...shared.signup} source={page.path} load="visible" />
+        <SignupForm {...shared.signup} source={page.path} load="static" />
         <AuthorBox team={shared.site.editorialTeam} />
         </div>
       </article>
