@@ -261,8 +261,9 @@ function addPreviewCommand(cli: Cli): void {
       const shown = relative(process.cwd(), dir) || dir;
       const moved = movedNote(asked.port, bound.port, [...found.busy, ...bound.busy]);
       if (moved) console.log(moved);
-      console.log(`Previewing ${shown}/ as ${HOST_LABELS[host]} would serve it, at ${bound.url}/ (Ctrl+C to stop)`);
-      if (host !== built) console.log(hostMismatch(shown, built, host));
+      // One write: a reader that waits for the address gets the mismatch line with it.
+      const serving = `Previewing ${shown}/ as ${HOST_LABELS[host]} would serve it, at ${bound.url}/ (Ctrl+C to stop)`;
+      console.log(host === built ? serving : `${serving}\n${hostMismatch(shown, built, host)}`);
       log = (line) => console.log(line);
       held.forEach(log);
       // Ctrl+C or a supervisor's SIGTERM: close the functions (a database may write its files) first.

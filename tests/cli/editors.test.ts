@@ -113,7 +113,7 @@ describe('editors\' messages (issue 31)', { timeout: 300_000 }, () => {
     expect(built.status).toBe(0);
     const slug = file.replace(/^content\/articles\/|\.md$/g, '');
     // The kicker above the title names (and links to) the topic as categories.json spells it.
-    const kicker = /<header class="article-header"><p class="card-kicker">(.*?)<\/p>/.exec(read(`dist/post/${slug}.html`))![1];
+    const kicker = /<header class="article-header"[^>]*><p class="card-kicker">(.*?)<\/p>/.exec(read(`dist/post/${slug}.html`))![1];
     expect(kicker).toMatch(new RegExp(`>${category}</a>$`));
 
     edit(file, (t) => t.replace(/^date: .*$/m, 'date: 27/11/2026'));

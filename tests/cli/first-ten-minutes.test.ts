@@ -43,7 +43,7 @@ describe('the README\'s first ten minutes', () => {
 
   it('shows the commands run here', () => {
     const text = walkthrough();
-    for (const command of ['npm run dev', `node bin/heartnotes.mjs new post "${TITLE}"`, 'npm run check', 'npm run build', 'npm run preview']) {
+    for (const command of ['npm run dev', `node bin/heartnotes.mjs new post "${TITLE}" --category Dating`, 'npm run check', 'npm run build', 'npm run preview']) {
       expect(text).toContain(`\n${command}\n`);
     }
     expect(text).toContain(FILE);
@@ -52,7 +52,7 @@ describe('the README\'s first ten minutes', () => {
 
   it('1-2: new writes a draft, and dev shows it with its banner', async () => {
     dev = await startCli(['dev', '--root', root, '--port', '0'], 300_000);
-    const made = runCli(['new', 'post', TITLE, '--root', root]);
+    const made = runCli(['new', 'post', TITLE, '--category', 'Dating', '--root', root]);
     expect(made.stderr).toBe('');
     expect(made.stdout).toBe(`Created ${FILE}\n`);
     const page = await eventually(
