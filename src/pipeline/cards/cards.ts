@@ -83,28 +83,30 @@ export function cardStyle(config: CardsConfig, root: string): CardStyle {
 /**
  * Draws `cards` (taking those in the cache from it) and hands each to `write`, one at a time on
  * this thread, yielding between them so the thread's other work (a dev server's requests) goes on.
+ * `write` may return the file it wrote, which the cache then links to instead of copying.
  */
-export async function paintCards(style: CardStyle, cards: [string, PlannedCard][], cacheDir: string | undefined, write: (file: string, png: Uint8Array) => void): Promise<{ drawn: number; cached: number }> {
+export async function paintCards(
+  style: CardStyle,
+  cards: [string, PlannedCard][],
+  cacheDir: string | undefined,
+  write: (file: string, png: Uint8Array) => string | void,
+): Promise<{ drawn: number; cached: number }> {
   const painter = new CardPainter(style);
   const cache = cacheDir ? openCardCache(join(cacheDir, 'cards')) : undefined;
   let drawn = 0;
   await painter.prepare((cache ? cards.filter(([, card]) => !cache.has(card.key)) : cards).map(([, card]) => card.content.image));
-  try {
-    for (const [file, card] of cards) {
-      const cached = cache?.get(card.key);
-      if (cached) {
-        write(file, cached);
-        continue;
-      }
-      const png = await painter.paint(card.content);
-      drawn += 1;
-      // Drawing is synchronous once bases and glyphs exist: let other work through after each card.
-      await new Promise((next) => setImmediate(next));
-      write(file, png);
-      await cache?.put(card.key, png);
+  for (const [file, card] of cards) {
+    const cached = cache?.get(card.key);
+    if (cached) {
+      write(file, cached);
+      continue;
     }
-  } finally {
-    await cache?.flush();
+    const png = await painter.paint(card.content);
+    drawn += 1;
+    // Drawing is synchronous once bases and glyphs exist: let other work through after each card.
+    await new Promise((next) => setImmediate(next));
+    const written = write(file, png);
+    cache?.put(card.key, png, written ?? undefined);
   }
   return { drawn, cached: cards.length - drawn };
 }

@@ -43,11 +43,12 @@ function ensureDir(dir: string): void {
   if (madeDirs.size > 50_000) madeDirs.clear();
 }
 
-/** Writes one file into the staging folder, creating its folders. */
-export function writeOutputFile(stagingDir: string, outFile: string, contents: string | Uint8Array): void {
+/** Writes one file into the staging folder, creating its folders; returns the file written. */
+export function writeOutputFile(stagingDir: string, outFile: string, contents: string | Uint8Array): string {
   const file = outputFile(stagingDir, outFile);
   ensureDir(dirname(file));
   withPath(file, () => writeFileSync(file, contents));
+  return file;
 }
 
 /** Copies one file verbatim into the staging folder. */
