@@ -31,13 +31,30 @@ const CHROMIUM_ARGS = [
 const CONSENT_KEY = 'heartnotes-consent-v1';
 const TIMEOUT = { buildMs: 180_000, previewMs: 60_000, pageMs: 60_000 };
 
-const { values: options } = parseArgs({
-  options: {
-    pages: { type: 'string' },
-    widths: { type: 'string', default: '375,1280' },
-    schemes: { type: 'string', default: 'light,dark' },
-  },
-});
+const USAGE = `usage: npm run screenshots -- [--pages TYPES] [--widths 375,1280] [--schemes light,dark]
+  --pages    page types, comma-separated (default: all): ${PAGES.map((p) => p.type).join(', ')}
+  --widths   viewport widths in px (default: 375,1280)
+  --schemes  colour schemes (default: light,dark)
+Saves full-page PNGs into tests/.tmp/screenshots/page-types/.`;
+
+let options;
+try {
+  ({ values: options } = parseArgs({
+    options: {
+      pages: { type: 'string' },
+      widths: { type: 'string', default: '375,1280' },
+      schemes: { type: 'string', default: 'light,dark' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  console.error(`${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const wanted = options.pages?.split(',').map((s) => s.trim());
 const pages = wanted ? PAGES.filter((p) => wanted.includes(p.type)) : PAGES;
 if (wanted && pages.length !== wanted.length) {
