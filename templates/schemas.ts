@@ -55,8 +55,8 @@ export const categoriesSchema = z.strictObject({
       hotArticles: z.array(articleSlug).default([]),
       /** Guides featured on the page, by slug. */
       guides: z.array(z.string()).default([]),
-      /** An emoji; when absent the page takes the next of the five in turn. */
-      icon: z.string().optional(),
+      /** One of the five topic icons (templates/components/topic-icon.tsx); when absent the page takes the next in turn. */
+      icon: z.enum(['hearts', 'speech', 'sprout', 'sparkles', 'flower']).optional(),
       bannerImage: imagePath(),
       bannerAlt: z.string().min(1),
       /**

@@ -7,9 +7,10 @@ import { formatDate } from '../components/dates.ts';
 import { tagLink, type Card, type SitePageProps } from '../content.ts';
 import type { CategoryInfo } from '../schemas.ts';
 import { Picture } from '../../src/index.ts';
+import { TOPIC_ICON_NAMES, TopicIcon } from '../components/topic-icon.tsx';
 
-/** Category icons cycle through these five (docs/product.md, "Core pages") unless the data names one. */
-export const CATEGORY_ICONS = ['💞', '💬', '🌱', '✨', '🌷'];
+/** Category icons cycle through the five topic icons (docs/product.md, "Core pages") unless the data names one. */
+export const CATEGORY_ICONS = TOPIC_ICON_NAMES;
 
 export interface CategoryProps {
   info: CategoryInfo;
@@ -56,7 +57,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
         <WithSidebar topics={shared.topics} current={page.path}>
           <Breadcrumbs trail={trail} />
           <header className="page-header category-header">
-            <p className="category-icon" aria-hidden="true">{icon}</p>
+            <p className="category-icon"><TopicIcon name={icon} /></p>
             <h1>{title}</h1>
             <p className="hero-lead">{info.description}</p>
           </header>
@@ -73,7 +74,7 @@ export function CategoryPage(props: SitePageProps & CategoryProps) {
       <WithSidebar topics={shared.topics} current={page.path}>
         <Breadcrumbs trail={trail} />
         <header className="page-header category-header">
-          <p className="category-icon" aria-hidden="true">{icon}</p>
+          <p className="category-icon"><TopicIcon name={icon} /></p>
           <h1>{info.title}</h1>
           <p className="hero-lead">{info.description}</p>
         </header>
