@@ -35,10 +35,19 @@ function scriptOf(char: string): string {
   return LETTER.test(char) ? 'other letters' : 'symbols';
 }
 
+/** Per font, whether each character seen so far can be drawn: titles share a few hundred characters. */
+const drawable = new WeakMap<Font, Map<string, boolean>>();
+
 /** The characters of `text` a card cannot draw with `font`: missing from it, or right to left. */
 function undrawable(font: Font, text: string): string[] {
+  let known = drawable.get(font);
+  if (!known) drawable.set(font, (known = new Map()));
   const missing: string[] = [];
-  for (const char of text) if (!/\s/u.test(char) && (RTL.test(char) || font.charToGlyph(char).index === 0)) missing.push(char);
+  for (const char of text) {
+    let ok = known.get(char);
+    if (ok === undefined) known.set(char, (ok = /\s/u.test(char) || (!RTL.test(char) && font.charToGlyph(char).index !== 0)));
+    if (!ok) missing.push(char);
+  }
   return missing;
 }
 
