@@ -20,7 +20,9 @@ export default defineSite({
     description: site.description,
     url: site.url,
     lang: site.lang,
-    affiliateHosts: site.affiliateHosts,
+    // Links to the shops we earn from, and any link an editor titles "affiliate", are marked
+    // sponsored (docs/content.md, "Markdown"); the hosts are in content/site.json.
+    markdown: { sponsoredLinks: { hosts: site.affiliateHosts, markerTitle: 'affiliate' } },
     // Written once, in content/site.json: pages say {{site.contactEmail}}, the forms send to it.
     values: { contactEmail: site.contactEmail },
   }),

@@ -16,6 +16,7 @@ export type {
   FeedEntry,
   JsonCollection,
   MarkdownCollection,
+  MarkdownSettings,
   PageSpec,
   Redirect,
   RouteDef,
@@ -26,6 +27,7 @@ export type {
   SearchOptions,
   SiteConfig,
   SiteSettings,
+  SponsoredLinks,
 } from './pipeline/types.ts';
 
 /** Schema building blocks for collections: dates, date-times, site paths, image paths, slugs. */

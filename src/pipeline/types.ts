@@ -77,14 +77,33 @@ export interface SiteSettings {
   /** Absolute origin, no trailing slash, e.g. `https://example.com`. */
   url: string;
   lang: string;
-  /** Hosts whose links are affiliate links (`rel="sponsored nofollow"`). */
-  affiliateHosts: string[];
+  /** How the Markdown stage treats a body's links (optional; docs/configuration.md). */
+  markdown?: MarkdownSettings;
   /**
    * Values any Markdown body may name as `{{site.name}}`, e.g. `{ contactEmail: 'hello@example.com' }`
    * for `[{{site.contactEmail}}](mailto:{{site.contactEmail}})`: a fact many pages state, written
    * once (optional). A name with no value is an error at its line.
    */
   values?: Record<string, string>;
+}
+
+/** The Markdown stage's site settings (`SiteSettings.markdown`). */
+export interface MarkdownSettings {
+  /** Links that are paid for, marked so for search engines (optional: without it, no link is). */
+  sponsoredLinks?: SponsoredLinks;
+}
+
+/**
+ * Which links in a Markdown body are sponsored (paid for, e.g. affiliate links) and the `rel` they
+ * get. An external one still opens in a new tab with `noopener noreferrer` after these words.
+ */
+export interface SponsoredLinks {
+  /** Hosts whose links are sponsored; subdomains match too: `shop.example` covers `www.shop.example` (default: none). */
+  hosts?: string[];
+  /** A link title that marks that one link as sponsored, wherever it points; the title is removed from the output (default: none). */
+  markerTitle?: string;
+  /** The `rel` words a sponsored link gets, space-separated (default: `sponsored nofollow`). */
+  rel?: string;
 }
 
 /** One page a route produces. Everything in it must survive structured cloning. */

@@ -24,7 +24,7 @@ function memorySite(extra: Partial<SiteConfig> = {}) {
   const schema = z.strictObject({ title: z.string(), draft: z.boolean().default(false) });
   const config = {
     collections: { notes: { kind: 'markdown', folder: 'notes', schema } },
-    settings: () => ({ title: 'T', description: 'D', url: 'https://example.com', lang: 'en', affiliateHosts: [] }),
+    settings: () => ({ title: 'T', description: 'D', url: 'https://example.com', lang: 'en' }),
     routes: [
       {
         pattern: '/notes/:slug',

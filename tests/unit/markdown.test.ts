@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { isAffiliateHost } from '../../src/pipeline/markdown/external-links.ts';
+import type { Root } from 'hast';
+import { unified } from 'unified';
+import rehypeStringify from 'rehype-stringify';
+import { isSponsoredHost } from '../../src/pipeline/markdown/external-links.ts';
+import { rehypeLazyImages } from '../../src/pipeline/markdown/lazy-images.ts';
+import { parseMarkdown } from '../../src/pipeline/markdown/parse.ts';
 import { slugify } from '../../src/pipeline/markdown/heading-ids.ts';
 import { createMarkdownRenderer, fillPlaceholders } from '../../src/pipeline/markdown/pipeline.ts';
 import { isSafeUrl } from '../../src/pipeline/markdown/safe-urls.ts';
 
-const render = createMarkdownRenderer({ siteUrl: 'https://heartnotes.example', affiliateHosts: ['shop.example'] });
+const render = createMarkdownRenderer({
+  siteUrl: 'https://heartnotes.example',
+  sponsoredLinks: { hosts: ['shop.example'], markerTitle: 'affiliate' },
+});
+/** The renderer of a site that sets no Markdown settings. */
+const plain = createMarkdownRenderer({ siteUrl: 'https://heartnotes.example' });
 
 describe('GFM subset', () => {
   it('renders tables and strikethrough', () => {
@@ -58,7 +68,7 @@ describe('links', () => {
     );
   });
 
-  it('marks links to an affiliate host and its subdomains as sponsored', () => {
+  it('marks links to a sponsored host and its subdomains as sponsored', () => {
     for (const href of ['https://shop.example/deal', 'https://www.shop.example/deal', 'http://SHOP.example/x']) {
       expect(render(`[buy](${href})`)).toBe(
         `<p><a href="${href}" target="_blank" rel="sponsored nofollow noopener noreferrer">buy</a></p>`,
@@ -66,11 +76,11 @@ describe('links', () => {
     }
     // A host that merely ends with the same letters is not a subdomain.
     expect(render('[x](https://notshop.example/)')).toContain('rel="noopener noreferrer"');
-    expect(isAffiliateHost('deals.shop.example', ['shop.example'])).toBe(true);
-    expect(isAffiliateHost('myshop.example', ['shop.example'])).toBe(false);
+    expect(isSponsoredHost('deals.shop.example', ['shop.example'])).toBe(true);
+    expect(isSponsoredHost('myshop.example', ['shop.example'])).toBe(false);
   });
 
-  it('treats the "affiliate" title as an affiliate marker and removes it', () => {
+  it('treats the marker title as a sponsored mark and removes it', () => {
     expect(render('[the guide](https://partner.example/guide "affiliate")')).toBe(
       '<p><a href="https://partner.example/guide" target="_blank" rel="sponsored nofollow noopener noreferrer">the guide</a></p>',
     );
@@ -87,6 +97,54 @@ describe('links', () => {
 
   it('loads images lazily', () => {
     expect(render('![A rose](/images/rose.svg)')).toBe('<p><img src="/images/rose.svg" alt="A rose" loading="lazy" decoding="async"></p>');
+  });
+});
+
+describe('sponsored links setting', () => {
+  const text = '[buy](https://shop.example/deal) [guide](https://partner.example/ "affiliate") [promo](/promo "affiliate")';
+
+  it('marks no link without the setting: the host is an external link, the title stays a title', () => {
+    expect(plain(text)).toBe(
+      '<p><a href="https://shop.example/deal" target="_blank" rel="noopener noreferrer">buy</a> ' +
+        '<a href="https://partner.example/" title="affiliate" target="_blank" rel="noopener noreferrer">guide</a> ' +
+        '<a href="/promo" title="affiliate">promo</a></p>',
+    );
+    expect(createMarkdownRenderer({})(text)).not.toContain('sponsored');
+  });
+
+  it('uses the rel words the site gives, on internal and external links alike', () => {
+    const own = createMarkdownRenderer({ sponsoredLinks: { hosts: ['shop.example'], markerTitle: 'ad', rel: ' sponsored  ' } });
+    expect(own('[buy](https://www.shop.example/deal) [promo](/promo "ad") [note](/note "affiliate")')).toBe(
+      '<p><a href="https://www.shop.example/deal" target="_blank" rel="sponsored noopener noreferrer">buy</a> ' +
+        '<a href="/promo" rel="sponsored">promo</a> <a href="/note" title="affiliate">note</a></p>',
+    );
+  });
+
+  it('marks by title alone when the site lists no hosts', () => {
+    const byTitle = createMarkdownRenderer({ sponsoredLinks: { markerTitle: 'affiliate' } });
+    expect(byTitle(text)).toBe(
+      '<p><a href="https://shop.example/deal" target="_blank" rel="noopener noreferrer">buy</a> ' +
+        '<a href="https://partner.example/" target="_blank" rel="sponsored nofollow noopener noreferrer">guide</a> ' +
+        '<a href="/promo" rel="sponsored nofollow">promo</a></p>',
+    );
+  });
+});
+
+describe('lazy images plugin', () => {
+  const run = (markdown: string) => {
+    const processor = unified().use(rehypeLazyImages).use(rehypeStringify);
+    return String(processor.stringify(processor.runSync(parseMarkdown(markdown)) as Root));
+  };
+
+  it('marks every image lazy and async, on its own and with any settings', () => {
+    expect(run('![A](/a.svg) and ![B](https://cdn.example/b.png)')).toBe(
+      '<p><img src="/a.svg" alt="A" loading="lazy" decoding="async"> and <img src="https://cdn.example/b.png" alt="B" loading="lazy" decoding="async"></p>',
+    );
+    expect(plain('![A rose](/images/rose.svg)')).toBe('<p><img src="/images/rose.svg" alt="A rose" loading="lazy" decoding="async"></p>');
+  });
+
+  it('touches nothing but images', () => {
+    expect(run('[a](https://example.com) text')).toBe('<p><a href="https://example.com">a</a> text</p>');
   });
 });
 

@@ -7,7 +7,6 @@ const settings: SiteSettings = {
   description: 'Advice',
   url: 'https://heartnotes.example',
   lang: 'en',
-  affiliateHosts: [],
 };
 
 const route = (path: string, extra: Partial<Route> = {}): Route => ({

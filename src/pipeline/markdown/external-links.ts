@@ -1,47 +1,46 @@
 import type { Root, Element } from 'hast';
+import type { SponsoredLinks } from '../types.ts';
 import { forEachElement } from './walk.ts';
 
 export interface ExternalLinkOptions {
   /** The site's own origin; links to it are internal (optional). */
   siteUrl?: string;
-  /** Hosts whose links are affiliate links; subdomains match too (default: none). */
-  affiliateHosts?: string[];
+  /** Which links are paid for, and the `rel` they get (optional: without it no link is marked). */
+  sponsoredLinks?: SponsoredLinks;
 }
 
-/** The link title that marks any link as an affiliate link; it is removed from the output. */
-export const AFFILIATE_MARKER = 'affiliate';
+/** The `rel` words a sponsored link gets when the site names none. */
+export const DEFAULT_SPONSORED_REL = 'sponsored nofollow';
 
 /** Whether `host` is one of `hosts` or a subdomain of one. */
-export function isAffiliateHost(host: string, hosts: string[]): boolean {
+export function isSponsoredHost(host: string, hosts: string[]): boolean {
   const h = host.toLowerCase();
   return hosts.some((a) => h === a.toLowerCase() || h.endsWith(`.${a.toLowerCase()}`));
 }
 
 /**
- * External links open in a new tab with `rel="noopener noreferrer"`; affiliate links (a host on
- * the list, or the title "affiliate") also get `sponsored nofollow`. Images load lazily.
+ * External links open in a new tab with `rel="noopener noreferrer"`. Sponsored links (a host on
+ * `sponsoredLinks.hosts`, or a link titled `sponsoredLinks.markerTitle`, whose title is removed)
+ * also get the sponsored `rel` words first (`sponsored nofollow` unless the site says otherwise).
  */
 export function rehypeExternalLinks(options: ExternalLinkOptions = {}) {
   const ownHost = options.siteUrl ? safeHost(options.siteUrl) : undefined;
-  const hosts = options.affiliateHosts ?? [];
+  const hosts = options.sponsoredLinks?.hosts ?? [];
+  const marker = options.sponsoredLinks?.markerTitle;
+  const sponsoredRel = (options.sponsoredLinks?.rel ?? DEFAULT_SPONSORED_REL).split(/\s+/).filter(Boolean);
   return (tree: Root) => {
     forEachElement(tree, (node: Element) => {
-      if (node.tagName === 'img') {
-        node.properties.loading = 'lazy';
-        node.properties.decoding = 'async';
-        return;
-      }
       if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
-      const marked = node.properties.title === AFFILIATE_MARKER;
+      const marked = marker !== undefined && node.properties.title === marker;
       if (marked) delete node.properties.title;
       const host = /^https?:\/\//i.test(node.properties.href) ? safeHost(node.properties.href) : undefined;
       if (!host || host === ownHost) {
-        if (marked) node.properties.rel = ['sponsored', 'nofollow'];
+        if (marked) node.properties.rel = [...sponsoredRel];
         return;
       }
       node.properties.target = '_blank';
       const rel = ['noopener', 'noreferrer'];
-      if (marked || isAffiliateHost(host, hosts)) rel.unshift('sponsored', 'nofollow');
+      if (marked || isSponsoredHost(host, hosts)) rel.unshift(...sponsoredRel);
       node.properties.rel = rel;
     });
   };

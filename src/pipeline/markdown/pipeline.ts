@@ -4,6 +4,7 @@ import rehypeStringify from 'rehype-stringify';
 import { parseMarkdown } from './parse.ts';
 import { rehypeSafeUrls } from './safe-urls.ts';
 import { rehypeExternalLinks, type ExternalLinkOptions } from './external-links.ts';
+import { rehypeLazyImages } from './lazy-images.ts';
 import { rehypeHeadingIds } from './heading-ids.ts';
 import { rehypeTableScroll } from './table-scroll.ts';
 import { rehypePictureImages } from './picture-images.ts';
@@ -18,8 +19,10 @@ export type MarkdownRenderer = (markdown: string, source?: string) => string;
 
 /**
  * Builds the Markdown pipeline: markdown-it with GFM tables and strikethrough, straight to a hast
- * tree (parse.ts) → safe URLs → rehype-sanitize → external/affiliate links, heading ids, table
- * scroll boxes and `<picture>`s for processed images (picture-images.ts) → rehype-stringify.
+ * tree (parse.ts) → safe URLs → rehype-sanitize → external and sponsored links, lazy images,
+ * heading ids, table scroll boxes and `<picture>`s for processed images (picture-images.ts) →
+ * rehype-stringify. Lazy images come before pictures: a `<picture>`'s `<img>` keeps its
+ * attributes in the order they were set.
  *
  * # Design decision
  * Only the GFM features the content uses are enabled: no autolink literals, footnotes or task
@@ -31,6 +34,7 @@ export function createMarkdownRenderer(options: MarkdownOptions, parseTimer?: Pa
     .use(rehypeSafeUrls)
     .use(rehypeSanitize)
     .use(rehypeExternalLinks, options)
+    .use(rehypeLazyImages)
     .use(rehypeHeadingIds)
     .use(rehypeTableScroll)
     .use(rehypePictureImages)

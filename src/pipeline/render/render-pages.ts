@@ -40,7 +40,7 @@ export type { RenderTimings };
 export const newTimings = (thread: string): RenderTimings => ({ thread, pages: 0, markdownMs: 0, templatesMs: 0, linksMs: 0, writeMs: 0 });
 
 export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache; timings: RenderTimings } {
-  const options = { siteUrl: setup.site.settings.url, affiliateHosts: setup.site.settings.affiliateHosts };
+  const options = { siteUrl: setup.site.settings.url, ...setup.site.settings.markdown };
   const clock = setup.timeParse ? threadCpuClock() : undefined;
   const parse = clock ? { clock, ms: 0 } : undefined;
   const render = createMarkdownRenderer(options, parse);

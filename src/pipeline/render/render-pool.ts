@@ -105,8 +105,8 @@ export function openThreadRenderer(): ThreadRenderer {
       // that render on workers.
       const { createRenderContext, renderPage } = await import('./render-pages.ts');
       const { site } = options.setup;
-      // The Markdown renderer depends on the site's address and affiliate hosts.
-      const module = `${options.configModule}\0${JSON.stringify([site.settings.url, site.settings.affiliateHosts])}`;
+      // The Markdown renderer depends on the site's address and Markdown settings.
+      const module = `${options.configModule}\0${JSON.stringify([site.settings.url, site.settings.markdown])}`;
       if (current?.module !== module) {
         close();
         current = { module, ctx: createRenderContext(options.config, options.setup) };
