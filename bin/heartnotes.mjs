@@ -38,7 +38,7 @@ const EXTERNAL = new Set([
   // One instance shared with the site's compiled templates and config.
   'react', 'react-dom', 'zod',
   // Native code, WebAssembly or files found beside the code; loaded only by the commands that use them.
-  'esbuild', 'sharp', 'pagefind', '@electric-sql/pglite', 'postgres', 'nodemailer', 'chokidar', 'opentype.js',
+  'esbuild', 'sharp', 'pagefind', 'chokidar', 'opentype.js',
 ]);
 
 /** An esbuild plugin: bare imports of `external` packages (and Node's built-ins) stay imports. */
@@ -71,7 +71,7 @@ async function compile() {
     // most of a command's start-up. Packages stay external when the site shares them (React,
     // zod), when they are native or load files beside their code, or when they are optional.
     plugins: [keepExternal(EXTERNAL)],
-    // Bundled CommonJS (commander, js-yaml) requires Node's built-ins.
+    // Bundled CommonJS (commander) requires Node's built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     jsx: 'automatic',
     outdir: join(outDir, build),

@@ -280,4 +280,20 @@ describe('architecture', () => {
     const inBoth = Object.keys(testPkg.devDependencies).filter((name) => name in pkg.devDependencies || name in (pkg.dependencies ?? {}));
     expect({ unusedDependencies, unusedDevDependencies, unusedTestPackages, inBoth }).toEqual({ unusedDependencies: [], unusedDevDependencies: [], unusedTestPackages: [], inBoth: [] });
   });
+  it("docs/architecture.md tells every dependency's side truly: the generator's (imported from src/ or bin/) or the site's (only from site.config.ts, templates/, site/)", () => {
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    const doc = read('docs/architecture.md');
+    const table = doc.slice(doc.indexOf('| package | side | what for |')).split('\n\n')[0].split('\n').slice(2);
+    const documented = new Map(table.flatMap((row) => {
+      const [names, side] = row.split('|').slice(1, 3);
+      return [...names.matchAll(/`([^`]+)`/g)].map((m): [string, string] => [m[1], side.trim()]);
+    }));
+    const sources = (dirs: string[]) => dirs.flatMap((d) => (d.includes('.') ? [d] : filesUnder(d, CODE))).map(read);
+    const importedBy = (dirs: string[]) => new Set(sources(dirs).flatMap((s) => [...importSpecifiers(s), ...scan(s).strings].map(packageOf)));
+    const generator = importedBy(['src', 'bin']);
+    const site = importedBy(['site', 'templates', 'site.config.ts']);
+    const actual = Object.keys(pkg.dependencies).map((name) => [name, generator.has(name) ? 'generator' : site.has(name) ? 'site' : 'unused']);
+    expect(actual).toEqual(Object.keys(pkg.dependencies).map((name) => [name, documented.get(name) ?? 'not in the table']));
+    expect([...documented.keys()].filter((name) => !(name in pkg.dependencies))).toEqual([]);
+  });
 });

@@ -72,6 +72,11 @@ describe('loadContent', () => {
     expect(text).toContain('  > 3 |   extra: wrong: x');
   });
 
+  it('refuses a tab used as indentation, at its line (js-yaml 3 passed over the tab without a word)', () => {
+    const text = onlyError({ 'content/pages/tab.md': '---\ntitle: Fine\n\tdescription: Indented with a tab\n---\n' });
+    expect(text.split('\n')[0]).toBe('content/pages/tab.md:3:1: front matter is not valid YAML: tab characters must not be used in indentation');
+  });
+
   it('reports front matter that is never closed', () => {
     expect(onlyError({ 'content/pages/open.md': '---\ntitle: Open\n\nBody text\n' })).toBe(
       [
