@@ -380,23 +380,28 @@ describe('click-to-play video (docs/product.md, "Gift pages")', () => {
     }
   });
 
-  it('the progress text counts seconds while the video plays', async () => {
+  it('the progress text counts seconds while the video plays', async (ctx) => {
     const { page } = await open(VIDEO_PAGES[1].path);
     try {
+      // The files are H.264 (High profile, avc1.64001F). Chromium builds without that decoder (the
+      // open-source builds) cannot play them: a property of the browser, not of the page, so the
+      // test says so as a skip instead of passing. Every other video check is in the tests above.
+      const decodes = await page.evaluate(() => document.createElement('video').canPlayType('video/mp4; codecs="avc1.64001F"'));
+      if (decodes === '') ctx.skip('this Chromium has no H.264 decoder (canPlayType("avc1.64001F") is empty), so the video cannot play');
       await page.locator('a.video-preview').scrollIntoViewIfNeeded();
       await hydrated(page, 'a.video-preview');
       await page.locator('a.video-preview').click();
-      const playable = await page.locator('video').evaluate(
+      // A browser that decodes the file must play it once clicked.
+      const played = await page.locator('video').evaluate(
         (v: HTMLVideoElement) =>
-          new Promise<boolean>((resolve) => {
-            if (!v.paused) resolve(true);
-            v.addEventListener('playing', () => resolve(true), { once: true });
-            v.addEventListener('error', () => resolve(false), { once: true });
-            setTimeout(() => resolve(!v.paused), 3000);
+          new Promise<string>((resolve) => {
+            if (!v.paused) resolve('playing');
+            v.addEventListener('playing', () => resolve('playing'), { once: true });
+            v.addEventListener('error', () => resolve(`error ${v.error?.code}: ${v.error?.message}`), { once: true });
+            setTimeout(() => resolve(v.paused ? 'still paused after 5 s' : 'playing'), 5000);
           }),
       );
-      // Chromium builds without the H.264 decoder cannot play the file; the rest is tested above.
-      if (!playable) return;
+      expect(played).toBe('playing');
       await expect.poll(() => page.locator('.video-progress').innerText(), { timeout: 5_000 }).toMatch(/^[1-9]\d* s of [1-9]\d* s watched$/);
     } finally {
       await page.close();
