@@ -36,6 +36,8 @@ describe('dev watches the paths the config names', () => {
     mkdirSync(join(fx.root, 'widgets'), { recursive: true });
     mkdirSync(join(fx.root, 'content', 'pages'), { recursive: true });
     fx.write('content/pages/about.md', '---\ntitle: Not read\n---\n\nA folder the config does not name.\n');
+    // A public file only the test edits, after the decoy, to know that the decoy's turn has passed.
+    fx.write('static/files/marker.txt', 'Before.\n');
     server = await startCli(['dev', '--root', fx.root, '--port', '0']);
   });
   afterAll(async () => {
@@ -51,8 +53,13 @@ describe('dev watches the paths the config names', () => {
 
   it('rebuilds on an edit in the configured content folder, and ignores a folder the config does not name', async () => {
     fx.write('content/pages/about.md', '---\ntitle: Still not read\n---\n\nEdited.\n');
-    // Give a watcher of the decoy time to report, so its line would come before the next one.
-    await new Promise((r) => setTimeout(r, 400));
+    // Then a file of the public folder, which only the general watcher reports (the content folder
+    // has a fast watcher of its own too). The watcher takes file events in the order the files
+    // changed, and dev rebuilds what it was told in order, so once the marker's line is out, a
+    // report of the decoy would have been out before it or in the same line.
+    fx.write('static/files/marker.txt', 'After.\n');
+    expect(await logLine(/static\/files\/marker\.txt changed → /)).toMatch(/^static\/files\/marker\.txt changed → files\/marker\.txt: 1 file in \d+ ms$/);
+    expect(server!.output()).not.toContain('content/pages/about.md');
     fx.write('posts/pages/about.md', fx.read('posts/pages/about.md').replace('title: About us', 'title: About the posts'));
     const about = await eventually(() => page('/about'), (p) => p.body.includes('<title>About the posts | Fixture Hearts</title>'));
     expect(about.body).toContain('<h1>About the posts</h1>');
