@@ -234,7 +234,7 @@ function unexpectedError(error: unknown, verbose = false): string {
 
 /** A failed build or rebuild: its problems for the terminal and the browsers; the output stays. */
 function failed(s: Session, error: unknown): RebuildReport {
-  const problems = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: unexpectedError(error, s.options.verbose) }];
+  const problems: Diagnostic[] = error instanceof DiagnosticError ? error.diagnostics : [{ code: 'dev/error', message: unexpectedError(error, s.options.verbose) }];
   // The files a build failed at are what the editor will fix (or create, for a missing import).
   s.problemFiles = problems.flatMap((p) => (p.file ? [p.file] : []));
   s.failing = true;

@@ -1,7 +1,9 @@
+import type { DiagnosticCode } from './codes.ts';
+
 /** One problem found in the user's input, with where it is and what to do about it. */
 export interface Diagnostic {
-  /** Stable identifier from the message catalogue, e.g. `content/unknown-key`. */
-  code: string;
+  /** Stable identifier from the catalogue of codes (codes.ts), e.g. `content/unknown-key`. */
+  code: DiagnosticCode;
   /** What happened, in terms of what the user touched. */
   message: string;
   /** What to do about it (optional). */

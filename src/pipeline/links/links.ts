@@ -220,7 +220,7 @@ function decodedOrAsWritten(text: string): string {
 const IMAGE = /\.(?:png|jpe?g|gif|svg|webp|avif|ico)(?:[?#].*)?$/i;
 
 /** What is wrong with an image address that names no file: a %-escape that does not decode, or the file. */
-function imageProblem(src: string): ReturnType<typeof messages.missingImage> {
+function imageProblem(src: string): ReturnType<typeof messages.missingImage | typeof messages.malformedEscape> {
   const path = src.replace(/[?#].*$/, '');
   try {
     decodeURI(path);
