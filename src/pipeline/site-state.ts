@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
-import { bundleIslands, type IslandBundle } from './bundle/islands.ts';
+import { bundleIslands, islandAssetsUnderBase, type IslandBundle } from './bundle/islands.ts';
+import { basePathOf, rulesUnderBase, withBase } from './routes/base-path.ts';
 import { bundleStyles, type StyleAsset } from './bundle/styles.ts';
 import { planCards, type PlannedCard } from './cards/cards.ts';
 import type { CompiledSite } from './compile/compile-site.ts';
@@ -259,7 +260,8 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
     assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
   };
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
-  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, [...styles.assets, ...islands.assets], options.host ?? hostOf(config), options.serverRules);
+  const assets = [...styles.assets, ...islandAssetsUnderBase(islands.assets, basePathOf(settings.url))];
+  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, assets, options.host ?? hostOf(config), options.serverRules);
   for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
   return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards, warnings };
 }
@@ -278,7 +280,8 @@ export function buildSiteFiles(
   const files = new Map<string, string | Uint8Array>();
   for (const a of assets) files.set(a.outFile, a.contents);
   files.set('sitemap.xml', sitemapXml(settings, routes));
-  files.set('robots.txt', robotsTxt(settings, config.robots?.disallow));
+  const base = basePathOf(settings.url);
+  files.set('robots.txt', robotsTxt(settings, config.robots?.disallow?.map((path) => withBase(path, base))));
   if (config.feed) {
     const feed = config.feed(publishedOnly(config, content));
     files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
@@ -287,12 +290,13 @@ export function buildSiteFiles(
   // A plain CDN reads neither file: it gets the old addresses' HTML pages below, and serves the
   // two files as pages of the site if they are there.
   if (host !== 'static' || serverRules) {
-    files.set('_headers', headersFile(config.headers ?? {}, '/assets/', host, generatedHeaders(files.has('feed.xml') ? '/feed.xml' : undefined)));
-    files.set('_redirects', redirectsFor(host, redirects, notFoundPages(routes), [OUTPUT_MARKER]));
+    const headers = headersFile(config.headers ?? {}, '/assets/', host, generatedHeaders(files.has('feed.xml') ? '/feed.xml' : undefined));
+    files.set('_headers', rulesUnderBase(headers, 'headers', base));
+    files.set('_redirects', rulesUnderBase(redirectsFor(host, redirects, notFoundPages(routes), [OUTPUT_MARKER]), 'redirects', base));
   }
   for (const r of redirects) {
     if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;
-    const page = redirectPage(settings, r);
+    const page = redirectPage(settings, r, base);
     files.set(page.outFile, page.html);
   }
   return files;

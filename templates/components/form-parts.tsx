@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { siteAddress } from '../../src/index.ts';
 import { HONEYPOT_FIELD } from '../../site/forms/validate.ts';
 import { StatusIcon } from './icons.tsx';
 
@@ -15,14 +16,14 @@ export function ConsentLine({ text }: { text: string }) {
   if (at === -1) {
     return (
       <p className="form-note">
-        {text} <a href="/privacy-policy">Privacy policy</a>
+        {text} <a href={siteAddress('/privacy-policy')}>Privacy policy</a>
       </p>
     );
   }
   return (
     <p className="form-note">
       {text.slice(0, at)}
-      <a href="/privacy-policy">{POLICY}</a>
+      <a href={siteAddress('/privacy-policy')}>{POLICY}</a>
       {text.slice(at + POLICY.length)}
     </p>
   );

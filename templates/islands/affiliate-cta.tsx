@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { siteAddress } from '../../src/index.ts';
 
 /** docs/product.md ("Constants"): the conversion value, and the pause before leaving so the event can be sent. */
 const CONVERSION = { value: 49, currency: 'USD' } as const;
@@ -44,13 +45,13 @@ export default function AffiliateCta({ href, text, sendTo }: AffiliateCtaProps) 
         // A broken ad tag must not keep the visitor from the partner's site.
       }
     }
-    window.setTimeout(() => window.location.assign(href), DELAY_MS);
+    window.setTimeout(() => window.location.assign(siteAddress(href)), DELAY_MS);
   };
 
   return (
     <a
       className="button cta"
-      href={href}
+      href={siteAddress(href)}
       target={hydrated ? undefined : '_blank'}
       rel="sponsored nofollow noopener"
       data-affiliate-cta=""

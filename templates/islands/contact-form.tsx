@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { siteAddress } from '../../src/index.ts';
 import { CONSENT, HONEYPOT_FIELD, LIMITS, TEXT, validateContact } from '../../site/forms/validate.ts';
 import { ConsentLine, FormMessages, Honeypot, formFields, postForm } from '../components/form-parts.tsx';
 import { StatusIcon } from '../components/icons.tsx';
@@ -68,7 +69,7 @@ export default function ContactForm({ id, source }: ContactFormProps) {
     }
     setPhase('sending');
     const { name, email, message } = checked.value;
-    const sent = await postForm('/api/contact', { name, email, message, source: location.pathname, [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD] ?? '' });
+    const sent = await postForm(siteAddress('/api/contact'), { name, email, message, source: location.pathname, [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD] ?? '' });
     if (sent) form.reset();
     setPhase(sent ? 'sent' : 'failed');
     // Disabling the button dropped the keyboard focus; put it back where the visitor was.
@@ -92,7 +93,7 @@ export default function ContactForm({ id, source }: ContactFormProps) {
     errorOf(field) ? <span className="field-error" id={`${id}-${field}-error`}><StatusIcon kind="no" />{errorOf(field)}</span> : null;
   const failure = phase === 'invalid' ? <ErrorSummary id={id} errors={errors} /> : phase === 'failed' ? TEXT.sendFailed : undefined;
   return (
-    <form ref={formRef} className="contact-form" action="/api/contact#sent" method="post" onSubmit={(e) => void onSubmit(e)}>
+    <form ref={formRef} className="contact-form" action={siteAddress('/api/contact#sent')} method="post" onSubmit={(e) => void onSubmit(e)}>
       <p className="field">
         <label htmlFor={`${id}-name`}>Your name</label>
         <input {...fieldProps('name')} type="text" autoComplete="name" maxLength={LIMITS.name} />

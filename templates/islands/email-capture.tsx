@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { siteAddress } from '../../src/index.ts';
 import { CONSENT, HONEYPOT_FIELD, LIMITS, SUBSCRIBE_REDIRECT_MS, TEXT, validateSubscribe } from '../../site/forms/validate.ts';
 import { ConsentLine, FormMessages, Honeypot, formFields, postForm } from '../components/form-parts.tsx';
 
@@ -34,7 +35,7 @@ export default function EmailCapture({ id, source, buttonLabel = 'Send me the gu
 
   useEffect(() => {
     if (phase !== 'subscribed') return;
-    const timer = setTimeout(() => location.assign('/thank-you'), SUBSCRIBE_REDIRECT_MS);
+    const timer = setTimeout(() => location.assign(siteAddress('/thank-you')), SUBSCRIBE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [phase]);
 
@@ -51,7 +52,7 @@ export default function EmailCapture({ id, source, buttonLabel = 'Send me the gu
       return;
     }
     setPhase('submitting');
-    const sent = await postForm('/api/subscribe', {
+    const sent = await postForm(siteAddress('/api/subscribe'), {
       email: checked.value.email,
       source: location.pathname,
       [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD] ?? '',
@@ -64,7 +65,7 @@ export default function EmailCapture({ id, source, buttonLabel = 'Send me the gu
   const busy = phase === 'submitting' || phase === 'subscribed';
   const failure = phase === 'invalid' ? invalid : phase === 'failed' ? TEXT.subscribeFailed : undefined;
   return (
-    <form ref={formRef} className="signup-form" action="/api/subscribe" method="post" onSubmit={(e) => void onSubmit(e)}>
+    <form ref={formRef} className="signup-form" action={siteAddress('/api/subscribe')} method="post" onSubmit={(e) => void onSubmit(e)}>
       <label htmlFor={`${id}-email`}>Your email address</label>
       <div className="signup-row">
         <input

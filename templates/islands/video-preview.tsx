@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { ImageInfo } from '../../src/index.ts';
+import { siteAddress, type ImageInfo } from '../../src/index.ts';
 
 /** docs/product.md ("Constants"): how often the "watched" text updates while the video plays. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -45,7 +45,10 @@ const seconds = (n: number) => (Number.isFinite(n) ? Math.floor(n) : 0);
  * at all. Focus moves to the player, and a quiet "x s of y s watched" line updates every second
  * while it plays.
  */
-export default function VideoPreview({ src, poster, posterAlt, posterImage, width = 640, height = 360 }: VideoPreviewProps) {
+export default function VideoPreview({ src: file, poster: posterFile, posterAlt, posterImage, width = 640, height = 360 }: VideoPreviewProps) {
+  // The player made on a click is new markup: its addresses need the site's base path.
+  const src = siteAddress(file);
+  const poster = siteAddress(posterFile);
   const [playing, setPlaying] = useState(false);
   const [progress, setProgress] = useState({ current: 0, duration: 0 });
   const video = useRef<HTMLVideoElement>(null);

@@ -5,6 +5,7 @@
 // send the visitor to an unlisted host.
 
 import { buildTrackerUrl, chooseDestination, chooseLocale, readParams, type Locale } from '../../site/landing/index.ts';
+import { siteAddress } from '../../src/index.ts';
 import { allowed, whenAllowed } from '../lib/consent.ts';
 import { toast } from '../lib/toast.ts';
 import { EMAIL_PATTERN, LIMITS } from '../../site/forms/validate.ts';
@@ -239,7 +240,7 @@ function ageGate(): void {
     submit.textContent = text('gateValidating');
     submit.disabled = email.disabled = year.disabled = true;
     try {
-      const response = await fetch('/api/subscribe', {
+      const response = await fetch(siteAddress('/api/subscribe'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ email: address, source: location.pathname }),

@@ -4,6 +4,8 @@
 // /search page (templates/pages/search.tsx) loads it as a page script and lists every result for
 // ?q=. Pagefind's own code and index are fetched only when a search is about to run.
 
+import { siteAddress } from '../../src/index.ts';
+
 interface PagefindResult {
   url: string;
   excerpt: string;
@@ -27,11 +29,11 @@ let loading: Promise<Pagefind> | undefined;
 function pagefind(): Promise<Pagefind> {
   const url = (path: string) => new URL(path, location.href).href;
   loading ??= Promise.all([
-    import(/* webpackIgnore: true */ url('/pagefind/pagefind.js')) as Promise<Pagefind>,
-    fetch(url('/pagefind/parts.json')).then((r) => (r.ok ? (r.json() as Promise<string[]>) : [])),
+    import(/* webpackIgnore: true */ url(siteAddress('/pagefind/pagefind.js'))) as Promise<Pagefind>,
+    fetch(url(siteAddress('/pagefind/parts.json'))).then((r) => (r.ok ? (r.json() as Promise<string[]>) : [])),
   ]).then(async ([p, parts]) => {
     await p.options(PAGEFIND_OPTIONS);
-    for (const part of parts) await p.mergeIndex(`/pagefind/${part}`, PAGEFIND_OPTIONS);
+    for (const part of parts) await p.mergeIndex(siteAddress(`/pagefind/${part}`), PAGEFIND_OPTIONS);
     return p;
   });
   return loading;
@@ -136,7 +138,7 @@ const HEADER_LIMIT = 5;
 function startHeaderBox(form: HTMLFormElement) {
   const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
   const panel = form.querySelector<HTMLElement>('[data-search-panel]')!;
-  panel.innerHTML = '<p class="search-status" role="status"></p><ul class="search-results"></ul><p class="search-all" hidden><a href="/search">See all results</a></p>';
+  panel.innerHTML = `<p class="search-status" role="status"></p><ul class="search-results"></ul><p class="search-all" hidden><a href="${siteAddress('/search')}">See all results</a></p>`;
   const status = panel.querySelector<HTMLElement>('.search-status')!;
   const list = panel.querySelector<HTMLElement>('.search-results')!;
   const all = panel.querySelector<HTMLElement>('.search-all')!;
@@ -155,7 +157,7 @@ function startHeaderBox(form: HTMLFormElement) {
       list.replaceChildren(...found.shown.map(resultItem));
       status.textContent = found.total ? `${plural(found.total)} for “${term}”` : `No results for “${term}”. Try another word, or a shorter one.`;
       all.hidden = found.total <= HEADER_LIMIT;
-      all.querySelector('a')!.href = `/search?q=${encodeURIComponent(term)}`;
+      all.querySelector('a')!.href = siteAddress(`/search?q=${encodeURIComponent(term)}`);
     } catch {
       status.textContent = FAILED;
     }
@@ -198,7 +200,7 @@ function startSearchPage(form: HTMLFormElement) {
   const settle = () => form.closest('.search-page')?.setAttribute('data-searched', '');
   const run = async () => {
     const term = input.value.trim();
-    history.replaceState(null, '', term ? `/search?q=${encodeURIComponent(term)}` : '/search');
+    history.replaceState(null, '', siteAddress(term ? `/search?q=${encodeURIComponent(term)}` : '/search'));
     if (!term) {
       list.replaceChildren();
       more.hidden = true;

@@ -193,3 +193,20 @@ function chunkUrls(metafile: esbuild.Metafile, root: string, names: string[], sc
   }
   return chunks;
 }
+
+/**
+ * The chunks for a site under `base` (`/blog/`): esbuild writes their imports of one another as
+ * `"/assets/islands/…"` (its `publicPath`), which become `"/blog/assets/islands/…"`. The bundle
+ * is made before the site's settings are known (they come from its content), so the base is put
+ * on after; the chunks' names stay those of their bytes under `/`.
+ */
+export function islandAssetsUnderBase(assets: IslandBundle['assets'], base: string): IslandBundle['assets'] {
+  if (base === '/') return assets;
+  const from = `"/${OUT}/`;
+  const to = `"${base}${OUT}/`;
+  return assets.map((a) => {
+    if (!a.outFile.endsWith('.js')) return a;
+    const text = new TextDecoder().decode(a.contents);
+    return text.includes(from) ? { ...a, contents: new TextEncoder().encode(text.split(from).join(to)) } : a;
+  });
+}

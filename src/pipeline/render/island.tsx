@@ -2,6 +2,7 @@ import { createElement, Fragment, type ComponentType, type ReactElement } from '
 import { renderToString } from 'react-dom/server';
 import { serializeProps } from '../../runtime/props.ts';
 import { jsonForScript } from '../../escape.ts';
+import { withBase } from '../routes/base-path.ts';
 
 /** When an island hydrates: `load`, `idle` (default), `visible`, or `media:(query)`. */
 export type LoadRule = 'load' | 'idle' | 'visible' | `media:${string}`;
@@ -11,18 +12,21 @@ interface IslandState {
   chunks: Record<string, string>;
   /** Islands used by the page being rendered. */
   used: Set<string>;
+  /** The site's base path (`/`, `/blog/`): addresses written into scripts need it (attributes get it after rendering). */
+  base: string;
 }
 
 // Templates and the renderer may be compiled into different bundles; a global keyed by a
 // registered symbol is the one state both see.
 const KEY = Symbol.for('heartnotes.islands');
-const state = (): IslandState => ((globalThis as Record<symbol, IslandState>)[KEY] ??= { chunks: {}, used: new Set() });
+const state = (): IslandState => ((globalThis as Record<symbol, IslandState>)[KEY] ??= { chunks: {}, used: new Set(), base: '/' });
 
 /** Called by the renderer before each page. */
-export function startPage(chunks: Record<string, string>): void {
+export function startPage(chunks: Record<string, string>, base = '/'): void {
   const s = state();
   s.chunks = chunks;
   s.used = new Set();
+  s.base = base;
 }
 
 /**
@@ -46,7 +50,8 @@ export function PageScript({ name }: { name: string }) {
 export function pageScriptUrl(name: string): string {
   const url = state().chunks[`script:${name}`];
   if (!url) throw new Error(`no page script named "${name}": add templates/scripts/${name}.ts`);
-  return url;
+  // Written into script (an inline handler), which the pass over attributes leaves alone.
+  return withBase(url, state().base);
 }
 
 /** The islands (and, as `script:<name>`, page scripts) the page just rendered used, sorted. */
@@ -99,7 +104,7 @@ export function IslandScripts({ loader }: { loader: string }) {
   const scripts = used.filter((n) => n.startsWith('script:')).map((n) => s.chunks[n]);
   const elements: ReactElement[] = scripts.map((src) => createElement('script', { key: src, type: 'module', src }));
   if (islands.length > 0) {
-    const chunks = Object.fromEntries(islands.map((n) => [n, s.chunks[n]]));
+    const chunks = Object.fromEntries(islands.map((n) => [n, withBase(s.chunks[n], s.base)]));
     const code = `window.__islands=${jsonForScript(chunks)};${loader}`;
     elements.push(createElement('script', { key: 'loader', type: 'module', dangerouslySetInnerHTML: { __html: code } }));
   }

@@ -6,6 +6,8 @@ import { canonicalUrl, leavesSite } from '../routes/urls.ts';
 import { islandsUsed, startPage } from './island.tsx';
 import { decodeHtml } from '../../escape.ts';
 import { fillSiteValues } from '../markdown/site-values.ts';
+import { basePathOf } from '../routes/base-path.ts';
+import { pageUnderBase } from './base-html.ts';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];
@@ -51,10 +53,12 @@ export function renderRoute(
       ...(route.noindex ? { noindex: true } : {}),
     },
   };
-  startPage(ctx.site.assets.islands);
+  const base = basePathOf(ctx.site.settings.url);
+  startPage(ctx.site.assets.islands, base);
   const html = `<!doctype html>${renderToStaticMarkup(createElement(Template, props))}`;
   const rendered = performance.now();
-  const page = { html, links: extractLinks(html), ids: extractIds(html), islands: islandsUsed() };
+  // The link check reads site paths: the links are taken before the base is put on them.
+  const page = { html: pageUnderBase(html, base), links: extractLinks(html), ids: extractIds(html), islands: islandsUsed() };
   if (timings) {
     timings.pages++;
     // Markdown rendered while the templates ran (the body, snippets) is counted as Markdown.

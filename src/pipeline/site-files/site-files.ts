@@ -3,6 +3,7 @@ import { canonicalUrl } from '../routes/urls.ts';
 import type { FeedEntry, HostName, Redirect, Route, SiteSettings } from '../types.ts';
 import { outFileFor } from '../routes/routes.ts';
 import { ruleLines } from '../hosts/redirects.ts';
+import { withBase } from '../routes/base-path.ts';
 
 
 /** `sitemap.xml`: every indexable page, absolute URLs, sorted. */
@@ -106,10 +107,10 @@ export function headersFile(rules: Record<string, Record<string, string>>, asset
 }
 
 /** A tiny page at an old address for hosts that ignore `_redirects`. */
-export function redirectPage(settings: SiteSettings, redirect: Redirect): { outFile: string; html: string } {
+export function redirectPage(settings: SiteSettings, redirect: Redirect, base = '/'): { outFile: string; html: string } {
   const external = /^https?:\/\//.test(redirect.to);
   const target = external ? redirect.to : canonicalUrl(settings.url, redirect.to);
-  const href = external ? redirect.to : redirect.to;
+  const href = external ? redirect.to : withBase(redirect.to, base);
   const esc = escapeXml(href);
   const html = [
     '<!doctype html>',
