@@ -230,7 +230,7 @@ function addPreviewCommand(cli: Cli): void {
       const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
       const { findPort, movedNote } = await import('../src/serve/port.ts');
       const { openServerFunctions } = await import('../src/serve/server-functions.ts');
-      const { hostOfOutput } = await import('../src/serve/host-rules.ts');
+      const { baseOfOutput, hostOfOutput } = await import('../src/serve/host-rules.ts');
       // A busy port is found before the functions open (a database takes seconds), so failing leaves nothing running.
       const asked = { host: String(opts.listen), port: Number(opts.port), explicit: command.getOptionValueSource('port') !== 'default' };
       const found = await findPort(asked);
@@ -245,9 +245,12 @@ function addPreviewCommand(cli: Cli): void {
       const functions = host === 'static'
         ? { mounts: {}, close: async () => {} }
         : await openServerFunctions({ root: cli.root(), log: (line) => log(line), ifBroken: 'throw' });
+      // A site built under a base path (`--base-url https://x.example/blog/`) is served under it.
+      const base = baseOfOutput(dir);
       const server = createStaticServer({
         dir,
         host,
+        base,
         mounts: functions.mounts,
         onResponse: opts.quiet ? undefined : (e) => console.log(requestLogLine(e)),
       });
@@ -262,7 +265,7 @@ function addPreviewCommand(cli: Cli): void {
       const moved = movedNote(asked.port, bound.port, [...found.busy, ...bound.busy]);
       if (moved) console.log(moved);
       // One write: a reader that waits for the address gets the mismatch line with it.
-      const serving = `Previewing ${shown}/ as ${HOST_LABELS[host]} would serve it, at ${bound.url}/ (Ctrl+C to stop)`;
+      const serving = `Previewing ${shown}/ as ${HOST_LABELS[host]} would serve it, at ${bound.url}${base} (Ctrl+C to stop)`;
       console.log(host === built ? serving : `${serving}\n${hostMismatch(shown, built, host)}`);
       log = (line) => console.log(line);
       held.forEach(log);

@@ -27,6 +27,7 @@ import { openValidationCache } from './pipeline/validate/validation-cache.ts';
 import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { bundleHostFunctions, type HostBundle } from './pipeline/hosts/functions.ts';
+import { basePathOf } from './pipeline/routes/base-path.ts';
 import { hostConfig, NETLIFY_FUNCTIONS, stageProjectFiles } from './pipeline/hosts/project-files.ts';
 import { hostOf } from './pipeline/hosts/host.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
@@ -253,7 +254,8 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   run.lap('images');
   if (!dev) {
     const host = run.options.host ?? hostOf(config);
-    run.hostBundle = await bundleHostFunctions(run.root, config, host, parts.compiled.inputs);
+    // The base path of `--base-url` (the site's own URL is known only once its content is read).
+    run.hostBundle = await bundleHostFunctions(run.root, config, host, parts.compiled.inputs, basePathOf(run.options.baseUrl ?? '/'));
     const hostFiles = hostConfig(run.root, run.outDir, host, run.hostBundle.output.size > 0);
     for (const [file, contents] of hostFiles.files) run.hostBundle.project.set(file, contents);
     for (const warning of hostFiles.warnings) (run.options.warn ?? ((line: string) => console.warn(line)))(warning);

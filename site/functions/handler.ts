@@ -103,10 +103,11 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
 
   return async (request) => {
     const url = new URL(request.url);
-    if (url.pathname === UNSUBSCRIBE_PATH) return answerUnsubscribe(request, url, save);
-    const route = ROUTES[url.pathname];
+    const { base, path } = formPath(url.pathname);
+    if (path === UNSUBSCRIBE_PATH) return answerUnsubscribe(request, url, save);
+    const route = ROUTES[path];
     const html = wantsHtml(request);
-    const back = refererPath(request, url, true) ?? route?.back ?? '/';
+    const back = refererPath(request, url, true) ?? `${base}${(route?.back ?? '/').slice(1)}`;
     try {
       if (!route) throw new Refusal(404, `No form is handled at ${url.pathname}; the forms are /api/subscribe and /api/contact.`);
       if (request.method !== 'POST') throw new Refusal(405, `Use POST to send this form (not ${request.method}).`, undefined, { Allow: 'POST' });
@@ -134,7 +135,7 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
           if (added) await send?.('contact', (mail) => (mail.notify ? contactNotice(mail, mail.notify, { ...row, source: page }, new Date()) : null));
         }
       }
-      return html ? redirectResponse(route.done) : jsonResponse({ ok: true }, 200);
+      return html ? redirectResponse(`${base}${route.done.slice(1)}`) : jsonResponse({ ok: true }, 200);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       if (html) return errorPage(error.status, error.error, back, error.headers);
@@ -270,6 +271,16 @@ function wantsHtml(request: Request): boolean {
 }
 
 /** The same-origin page the form was sent from (path only, or path and query for links back). */
+/**
+ * The form's path and the site's base path, from the address it was posted to: a site built under
+ * a base path (`/blog/`) has its forms there too (`/blog/api/subscribe`, docs/forms.md), and its
+ * pages to go back to under it.
+ */
+function formPath(pathname: string): { base: string; path: string } {
+  const at = pathname.indexOf('/api/');
+  return at > 0 ? { base: pathname.slice(0, at + 1), path: pathname.slice(at) } : { base: '/', path: pathname };
+}
+
 function refererPath(request: Request, url: URL, withQuery: boolean): string | null {
   const referer = request.headers.get('referer');
   if (!referer) return null;

@@ -154,3 +154,17 @@ export function hostOfOutput(dir: string): HostName {
     return 'static';
   }
 }
+
+/**
+ * The base path a build wrote `dir` for (`/blog/`), from its home page's `<html data-base>`
+ * (render/base-html.ts); `/` when it has none.
+ */
+export function baseOfOutput(dir: string): string {
+  try {
+    const head = readFileSync(join(dir, 'index.html'), 'utf8').slice(0, 400);
+    const base = /<html\b[^>]*\sdata-base="(\/[^"]*\/)"/.exec(head)?.[1];
+    return base ?? '/';
+  } catch {
+    return '/';
+  }
+}

@@ -10,6 +10,7 @@ import { answer, bodyStream } from './request-body.ts';
 import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts';
 import { etagMatches, etagOf, sendFile } from './send-file.ts';
 import { listenOn, type PortRequest } from './port.ts';
+import { mapRuleFile, withBase, withoutBase } from '../pipeline/routes/base-path.ts';
 
 /** A web-standard handler, e.g. a site's server function, mounted under a path prefix. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -27,6 +28,12 @@ export interface StaticServerOptions {
   transformHtml?: (html: string) => string;
   /** Called once per request when its response is finished or cut off, e.g. for a request log (optional). */
   onResponse?: (entry: ResponseEntry) => void;
+  /**
+   * The base path the site was built for (`/blog/`, see `baseOfOutput`): the folder is served
+   * under it, `/` redirects to it, and the rules files, whose paths carry it, are read as such
+   * (default: `/`).
+   */
+  base?: string;
 }
 
 /** One answered request: method, the request target as sent, status and milliseconds taken. */
@@ -88,7 +95,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
 /** The files of the served folder: a page with its `_headers`, a clean-URL lookup, the 404 page. */
 function servedFolder(options: StaticServerOptions) {
   const { dir } = options;
-  const headerRules = watchedFile(join(dir, '_headers'), parseHeaders, []);
+  const headerRules = watchedFile(join(dir, '_headers'), (text) => parseHeaders(rulesWithoutBase(text, 'headers', options.base)), []);
   const headersOf = (pathname: string) => headersFor(headerRules(), pathname);
 
   const sendPage = (res: ServerResponse, file: string, status: number, pathname: string) => {
@@ -146,16 +153,20 @@ const HOST_FILES = new Set(['_redirects', '_headers', '_worker.js', '_routes.jso
 function siteAnswerer(options: StaticServerOptions) {
   const folder = servedFolder(options);
   const { sendPage, notFound } = folder;
-  const redirects = watchedFile(join(options.dir, '_redirects'), parseRedirects, []);
+  const redirects = watchedFile(join(options.dir, '_redirects'), (text) => parseRedirects(rulesWithoutBase(text, 'redirects', options.base)), []);
+  const base = options.base ?? '/';
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.url === '*' && req.method === 'OPTIONS') return refuseMethod(req, res);
-    const url = requestUrl(req);
+    const sent = requestUrl(req);
+    // Under a base path everything below works on the site's own paths; the handlers get the address as sent.
+    const url = siteUrlOf(sent, base);
+    if (!url) return outsideBase(res, sent, base, notFound);
     const pathname = decodedPath(url);
     if (pathname.split('/').includes('..')) return notFound(res, url.pathname);
 
     for (const [prefix, handler] of Object.entries(options.mounts ?? {})) {
-      if (url.pathname.startsWith(prefix)) return forward(req, res, handler, url);
+      if (url.pathname.startsWith(prefix)) return forward(req, res, handler, sent);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuseMethod(req, res);
     if (options.intercept?.(req, res)) return;
@@ -164,7 +175,7 @@ function siteAnswerer(options: StaticServerOptions) {
     const answer = hostAnswer(options.host, folder.files, redirects(), { raw: url.pathname, path: pathname, search: url.search });
     if (answer.kind === 'redirect') {
       res.statusCode = answer.status;
-      res.setHeader('Location', answer.location);
+      res.setHeader('Location', withBase(answer.location, base));
       return void res.end();
     }
     if (answer.kind === 'not-found') return notFound(res, url.pathname, answer.file);
@@ -175,6 +186,29 @@ function siteAnswerer(options: StaticServerOptions) {
     for (const [k, v] of folder.headersOf(url.pathname)) res.setHeader(k, v);
     if (!(await sendFile(req, res, join(folder.dir, answer.file)))) notFound(res, url.pathname);
   };
+}
+
+/** The rules files' paths as the site's own paths, for a folder built under `base`. */
+function rulesWithoutBase(text: string, kind: 'redirects' | 'headers', base = '/'): string {
+  return base === '/' ? text : mapRuleFile(text, kind, (path) => withoutBase(path, base) ?? path);
+}
+
+/** The request's URL with the site's own path (`/blog/post/x` → `/post/x`); undefined outside the base. */
+function siteUrlOf(url: URL, base: string): URL | undefined {
+  if (base === '/') return url;
+  const path = withoutBase(url.pathname, base);
+  if (path === undefined) return undefined;
+  const inner = new URL(url.href);
+  inner.pathname = path;
+  return inner;
+}
+
+/** Outside the base path: the host's root goes to the site, anything else is not the site's. */
+function outsideBase(res: ServerResponse, url: URL, base: string, notFound: (res: ServerResponse, pathname: string) => void): void {
+  if (url.pathname !== '/') return notFound(res, url.pathname);
+  res.statusCode = 302;
+  res.setHeader('Location', base + url.search);
+  res.end();
 }
 
 /** Client errors, CONNECT and idle keep-alive connections, handled so that none ends the server. */

@@ -6,6 +6,7 @@ import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
 import type { HostName, SiteConfig } from '../types.ts';
 import { GENERATED_MARK, NETLIFY_FUNCTIONS } from './project-files.ts';
+import { withBase } from '../routes/base-path.ts';
 
 /** What bundling a site's functions for its host gives the build. */
 export interface HostBundle {
@@ -24,11 +25,12 @@ export interface HostBundle {
  * to the static files, with `_routes.json` so that only the prefixes reach the worker (the
  * files keep their `_redirects` and `_headers`). A plain CDN runs no functions: nothing to do.
  */
-export async function bundleHostFunctions(root: string, config: SiteConfig, host: HostName, configFiles: string[] = []): Promise<HostBundle> {
+export async function bundleHostFunctions(root: string, config: SiteConfig, host: HostName, configFiles: string[] = [], base = '/'): Promise<HostBundle> {
   const bundle: HostBundle = { output: new Map(), project: new Map(), inputs: [] };
   const functions = Object.entries(config.deploy?.functions ?? {});
   if (host === 'static' || functions.length === 0) return bundle;
-  const modules = functions.map(([prefix, module]) => ({ prefix, module, path: modulePath(root, module, configFiles) }));
+  // Under a base path the functions answer under it too, as the pages post to them there.
+  const modules = functions.map(([prefix, module]) => ({ prefix: withBase(prefix, base), module, path: modulePath(root, module, configFiles) }));
   try {
     if (host === 'netlify') {
       for (const { prefix, path, module } of modules) {
