@@ -1,4 +1,3 @@
-import { withBase } from '../routes/base-path.ts';
 import type { SearchOptions } from '../types.ts';
 
 /** One page as the search index receives it: plain text and the fields a result shows. */
@@ -46,9 +45,7 @@ export function searchRecord(html: string, path: string, options: SearchOptions 
   const max = options.maxChars;
   const content = max !== undefined && text.length > max ? text.slice(0, Math.max(text.lastIndexOf(' ', max), 0) || max) : text;
   const language = (/<html\b[^>]*\slang="([a-zA-Z]{2,3})/.exec(html)?.[1] ?? 'en').toLowerCase();
-  // A site under a base path (render/base-html.ts): the result links to the page's address under it.
-  const base = /<html\b[^>]*\sdata-base="([^"]*)"/.exec(html)?.[1] ?? '/';
-  return { url: withBase(path, base), content, language, meta };
+  return { url: path, content, language, meta };
 }
 
 /** Whether `path` matches an `exclude` pattern: exact, or a prefix ending in `*`. */
