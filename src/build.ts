@@ -252,15 +252,9 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   run.starting('images');
   const images = await siteImages(run.root, config, publicListing.files, run.cacheDir);
   run.lap('images');
-  if (!dev) {
-    const host = run.options.host ?? hostOf(config);
-    // The base path of `--base-url` (the site's own URL is known only once its content is read).
-    run.hostBundle = await bundleHostFunctions(run.root, config, host, parts.compiled.inputs, basePathOf(run.options.baseUrl ?? '/'));
-    const hostFiles = hostConfig(run.root, run.outDir, host, run.hostBundle.output.size > 0);
-    for (const [file, contents] of hostFiles.files) run.hostBundle.project.set(file, contents);
-    for (const warning of hostFiles.warnings) (run.options.warn ?? ((line: string) => console.warn(line)))(warning);
-    run.lap('host functions');
-  }
+  // The functions answer under the site's base path: `--base-url`'s, known now (see below).
+  const hostBase = basePathOf(run.options.baseUrl ?? '/');
+  if (!dev) await bundleForHost(run, parts, hostBase);
   const content = readContent(run.root, config);
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
@@ -283,7 +277,25 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
   });
   validation?.save();
   run.lap('content and routes');
+  // A base path in the site's own URL only (no `--base-url`) is known once its content is read:
+  // the functions are bundled again under it, into the same output files.
+  const siteBase = basePathOf(state.site.settings.url);
+  if (run.hostBundle && siteBase !== hostBase) {
+    await bundleForHost(run, parts, siteBase);
+    for (const [file, contents] of run.hostBundle.output) state.outputs.set(file, { kind: 'file', contents });
+  }
   return state;
+}
+
+/** The site's functions bundled for the host the build writes for, mounted under `base`, with the host's project files. */
+async function bundleForHost(run: BuildRun, parts: SiteParts, base: string): Promise<void> {
+  const { config } = parts.compiled;
+  const host = run.options.host ?? hostOf(config);
+  run.hostBundle = await bundleHostFunctions(run.root, config, host, parts.compiled.inputs, base);
+  const hostFiles = hostConfig(run.root, run.outDir, host, run.hostBundle.output.size > 0);
+  for (const [file, contents] of hostFiles.files) run.hostBundle.project.set(file, contents);
+  for (const warning of hostFiles.warnings) (run.options.warn ?? ((line: string) => console.warn(line)))(warning);
+  run.lap('host functions');
 }
 
 /**

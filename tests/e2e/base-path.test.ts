@@ -14,6 +14,7 @@ import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-
 import { watchPage, type PageProblems } from '../e2e-helpers/console.ts';
 import { screenshotsIn } from '../e2e-helpers/screenshots.ts';
 import { PROJECT_ROOT } from '../e2e-helpers/site.ts';
+import { copyProject } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { seedPglite } from '../helpers/pglite-template.ts';
 
@@ -22,6 +23,8 @@ const PHONE = { width: 375, height: 812 };
 const screenshot = screenshotsIn('base-path');
 
 let temp = '';
+/** A copy of the project: a Netlify build writes its functions into the project's .netlify/ folder. */
+let root = '';
 let origin = '';
 let preview: ChildProcess | undefined;
 let browser: LaunchedBrowser | undefined;
@@ -29,7 +32,7 @@ let browser: LaunchedBrowser | undefined;
 /** `preview --out <dir> --port <port>`; resolves with its first line once it is listening. */
 function startPreview(outDir: string, port: number, dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'preview', '--out', outDir, '--port', String(port), '--quiet'], {
+    const child = spawn(process.execPath, [CLI, '--root', root, 'preview', '--out', outDir, '--port', String(port), '--quiet'], {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1', HEARTNOTES_DATA_DIR: dataDir },
@@ -54,10 +57,11 @@ function startPreview(outDir: string, port: number, dataDir: string): Promise<st
 let previewLine = '';
 beforeAll(async () => {
   temp = await mkdtemp(join(tmpdir(), 'heartnotes-base-'));
+  root = copyProject('heartnotes-base-project-');
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   const outDir = join(temp, 'dist');
-  await promisify(execFile)(process.execPath, [CLI, 'build', '--out', outDir, '--quiet', '--no-cache', '--base-url', `${origin}/blog/`], {
+  await promisify(execFile)(process.execPath, [CLI, '--root', root, 'build', '--out', outDir, '--quiet', '--no-cache', '--base-url', `${origin}/blog/`], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NO_COLOR: '1' },
     timeout: 120_000,
@@ -74,6 +78,7 @@ afterAll(async () => {
   preview?.kill('SIGTERM');
   if (preview && preview.exitCode === null) await new Promise((resolve) => preview!.once('exit', resolve));
   await rm(temp, { recursive: true, force: true, maxRetries: 3 });
+  if (root) await rm(root, { recursive: true, force: true, maxRetries: 3 });
 });
 
 /** A tab on `path` recording every request it makes to the preview's origin, by path. */
