@@ -1,0 +1,84 @@
+// `build` under a base path (issue 31, docs/configuration.md "Base path"), run as a process on a
+// copy of the real site: a site URL without a path changes nothing, byte for byte; one with a
+// path (from --base-url, or from the site's own url) puts every address the build writes under it.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { copyProject, diffTrees, listFiles, readTree } from '../helpers/fixtures.ts';
+
+let root = '';
+const out = (name: string) => join(root, name);
+const read = (dir: string, file: string) => readFileSync(join(out(dir), file), 'utf8');
+
+function build(dir: string, ...args: string[]) {
+  const result = runCli(['--root', root, 'build', '--quiet', '--no-cache', '--out', out(dir), ...args], 180_000);
+  expect(result.status, result.stderr).toBe(0);
+}
+
+beforeAll(() => {
+  root = copyProject('heartnotes-base-cli-');
+});
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+});
+
+describe('build with a base path', () => {
+  it('a --base-url without a path gives the same output, byte for byte, as none', () => {
+    build('plain');
+    build('same-url', '--base-url', 'https://heartnotes.example/');
+    expect(diffTrees(readTree(out('plain')), readTree(out('same-url')))).toEqual([]);
+    expect(read('plain', 'index.html')).not.toContain('data-base');
+  }, 400_000);
+
+  it('--base-url https://x.example/blog/: sitemap, feed, _redirects, _headers, robots.txt, pages and the forms function are under /blog/', () => {
+    build('blog', '--base-url', 'https://x.example/blog/', '--host', 'netlify');
+    const locs = [...read('blog', 'sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.length).toBeGreaterThan(20);
+    expect(locs.filter((l) => !l.startsWith('https://x.example/blog/'))).toEqual([]);
+    const feedLinks = [...read('blog', 'feed.xml').matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(feedLinks.filter((l) => !l.startsWith('https://x.example/blog/'))).toEqual([]);
+    expect(read('blog', 'feed.xml')).toContain('<id>https://x.example/blog/post/');
+
+    const rules = read('blog', '_redirects').trim().split('\n').map((line) => line.split(/\s+/));
+    expect(rules.length).toBeGreaterThan(5);
+    for (const [from, to] of rules) {
+      expect(from, `${from} ${to}`).toMatch(/^\/blog\//);
+      expect(to, `${from} ${to}`).toMatch(/^(\/blog\/|https?:\/\/)/);
+    }
+    expect(rules).toContainEqual(['/blog/breakupRecoveryGuide', '/blog/breakup-recovery-guide', '301!']);
+    const patterns = read('blog', '_headers').split('\n').filter((l) => l && !/^\s|^#/.test(l));
+    expect(patterns.filter((p) => !p.startsWith('/blog/'))).toEqual([]);
+    expect(patterns).toContain('/blog/assets/*');
+    expect(read('blog', 'robots.txt')).toContain('Disallow: /blog/api/\n');
+    expect(read('blog', 'robots.txt')).toContain('Sitemap: https://x.example/blog/sitemap.xml');
+
+    // The old address's own page (for hosts without rules) refreshes to the new one under /blog/.
+    expect(read('blog', 'breakupRecoveryGuide.html')).toContain('<meta http-equiv="refresh" content="0; url=/blog/breakup-recovery-guide">');
+    // Every page: each root-absolute address in an attribute is under /blog/, and <html> says the base.
+    for (const page of listFiles(out('blog')).filter((f) => f.endsWith('.html'))) {
+      const html = read('blog', page);
+      const outside = [...html.matchAll(/\s(?:href|src|action|poster)="(\/[^"]*)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('/blog/') && !u.startsWith('//'));
+      expect(outside, page).toEqual([]);
+      expect(html.slice(0, 80), page).toMatch(/^<!doctype html>(<html data-base="\/blog\/"|\n<html)/);
+    }
+    // The islands' chunks import one another under /blog/.
+    const chunks = listFiles(join(out('blog'), 'assets', 'islands')).map((f) => read('blog', `assets/islands/${f}`));
+    expect(chunks.some((c) => c.includes('"/blog/assets/islands/'))).toBe(true);
+    expect(chunks.filter((c) => c.includes('"/assets/islands/'))).toEqual([]);
+    // The Netlify function answers where the forms post.
+    const fn = readFileSync(join(root, '.netlify', 'v1', 'functions', 'blog-api.mjs'), 'utf8');
+    expect(fn).toContain('path: ["/blog/api/*"]');
+  }, 200_000);
+
+  it("the site's own url with a path (content/site.json) puts the site under it, Cloudflare's functions included", () => {
+    const siteJson = join(root, 'content', 'site.json');
+    const site = JSON.parse(readFileSync(siteJson, 'utf8')) as { url: string };
+    writeFileSync(siteJson, JSON.stringify({ ...site, url: 'https://heartnotes.example/advice' }, null, 2));
+    build('own-url', '--host', 'cloudflare');
+    expect(read('own-url', 'index.html')).toContain('<html data-base="/advice/"');
+    expect(read('own-url', 'sitemap.xml')).toContain('<loc>https://heartnotes.example/advice/post/');
+    expect(JSON.parse(read('own-url', '_routes.json'))).toEqual({ version: 1, include: ['/advice/api/*'], exclude: [] });
+    expect(read('own-url', '_worker.js')).toContain('"/advice/api/"');
+  }, 200_000);
+});
