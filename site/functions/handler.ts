@@ -104,7 +104,7 @@ export function createFormsHandler(options: FormsHandlerOptions): FetchHandler {
   return async (request) => {
     const url = new URL(request.url);
     const { base, path } = formPath(url.pathname);
-    if (path === UNSUBSCRIBE_PATH) return answerUnsubscribe(request, url, save);
+    if (path === UNSUBSCRIBE_PATH) return answerUnsubscribe(request, url, save, base);
     const route = ROUTES[path];
     const html = wantsHtml(request);
     const back = refererPath(request, url, true) ?? `${base}${(route?.back ?? '/').slice(1)}`;

@@ -31,7 +31,7 @@ export const UNSUBSCRIBE_TEXT = {
  * provider's one-click POSTs for many readers come from a few addresses, and a token cannot be
  * guessed (256 bits), so counting would only turn real requests away.
  */
-export async function answerUnsubscribe(request: Request, url: URL, save: Save): Promise<Response> {
+export async function answerUnsubscribe(request: Request, url: URL, save: Save, base = '/'): Promise<Response> {
   try {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
@@ -43,14 +43,14 @@ export async function answerUnsubscribe(request: Request, url: URL, save: Save):
     if (method === 'POST') {
       const result = await save(request, (store) => store.unsubscribe(token));
       if (result === 'unknown') throw new Refusal(404, UNSUBSCRIBE_TEXT.unknown);
-      return unsubscribedPage(result === 'already');
+      return unsubscribedPage(result === 'already', base);
     }
     const subscriber = await save(request, (store) => store.subscriberByToken(token));
     if (!subscriber) throw new Refusal(404, UNSUBSCRIBE_TEXT.unknown);
-    return subscriber.unsubscribed_at ? unsubscribedPage(true) : confirmPage(token, subscriber.email);
+    return subscriber.unsubscribed_at ? unsubscribedPage(true, base) : confirmPage(token, subscriber.email, base);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return errorPage(error.status, error.error, '/', error.headers, 'Go to the home page');
+    return errorPage(error.status, error.error, base, error.headers, 'Go to the home page');
   }
 }
 
@@ -60,9 +60,12 @@ export function maskEmail(email: string): string {
   return `${[...email.slice(0, at)][0] ?? ''}•••${email.slice(at)}`;
 }
 
-/** The GET page: what the button does, the button (a POST to the same link), and a way out. */
-function confirmPage(token: string, email: string): Response {
-  const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+/**
+ * The GET page: what the button does, the button (a POST to the same link), and a way out. `base`
+ * is the site's base path (`/`, or `/blog/` for a site under one: handler.ts, `formPath`).
+ */
+function confirmPage(token: string, email: string, base: string): Response {
+  const action = `${base}${UNSUBSCRIBE_PATH.slice(1)}?token=${encodeURIComponent(token)}`;
   return htmlPage(
     200,
     'Unsubscribe from our emails?',
@@ -71,16 +74,16 @@ function confirmPage(token: string, email: string): Response {
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Unsubscribe</button>
 </form>
-<p><a href="/">Keep my subscription and go to the home page</a></p>`,
+<p><a href="${escapeHtml(base)}">Keep my subscription and go to the home page</a></p>`,
   );
 }
 
 /** The answer to a POST (and to a GET of a link already used). */
-function unsubscribedPage(already: boolean): Response {
+function unsubscribedPage(already: boolean, base: string): Response {
   return htmlPage(
     200,
     already ? 'You are already unsubscribed' : 'You are unsubscribed',
     `<p role="status">${already ? 'This address was already unsubscribed' : 'Done: this address is unsubscribed'}, and we will not email it again.</p>
-<p>To have your address and everything we stored with it removed, reply to any of our emails or write to us through the <a href="/contact">contact page</a>. Changed your mind? Sign up again on the <a href="/">home page</a>.</p>`,
+<p>To have your address and everything we stored with it removed, reply to any of our emails or write to us through the <a href="${escapeHtml(base)}contact">contact page</a>. Changed your mind? Sign up again on the <a href="${escapeHtml(base)}">home page</a>.</p>`,
   );
 }

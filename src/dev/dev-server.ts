@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { openServerFunctions } from '../serve/server-functions.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { findPort, movedNote } from '../serve/port.ts';
+import { baseOfOutput } from '../serve/host-rules.ts';
 import { openBrowserChannel } from './browser-channel.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
@@ -66,8 +67,12 @@ export async function startDevServer(options: DevServerOptions) {
     await stopWatching();
     throw error;
   });
+  const dir = resolve(root, options.outDir);
+  // A site built under a base path is served under it, as preview does; a change of base takes a restart.
+  const base = baseOfOutput(dir);
   const server = createStaticServer({
-    dir: resolve(root, options.outDir),
+    dir,
+    base,
     mounts: functions.mounts,
     intercept: channel.intercept,
     transformHtml: channel.transformHtml,
@@ -82,7 +87,7 @@ export async function startDevServer(options: DevServerOptions) {
   const { url } = bound;
   const moved = movedNote(options.port, bound.port, [...found.busy, ...bound.busy]);
   if (moved) options.log(moved);
-  options.log(`Dev server at ${url}/ (Ctrl+C to stop)`);
+  options.log(`Dev server at ${url}${base} (Ctrl+C to stop)`);
 
   const close = async () => {
     await stopWatching();

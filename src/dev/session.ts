@@ -1,3 +1,4 @@
+import { basePathOf, withBase } from '../pipeline/routes/base-path.ts';
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -213,8 +214,10 @@ async function nextSnapshot(s: Session, previous: Snapshot, changed: string[], k
 
 /** The stylesheets' addresses before and after, when they changed. */
 function stylesheetChange(previous: Snapshot, next: Snapshot): { from: string[]; to: string[] } | undefined {
-  const from = previous.site.assets.css;
-  const to = next.site.assets.css;
+  // As the pages name them: under the site's base path (render/base-html.ts).
+  const at = (site: Snapshot['site']) => site.assets.css.map((href) => withBase(href, basePathOf(site.settings.url)));
+  const from = at(previous.site);
+  const to = at(next.site);
   return from.join('\n') === to.join('\n') ? undefined : { from, to };
 }
 

@@ -161,7 +161,7 @@ function siteAnswerer(options: StaticServerOptions) {
     const sent = requestUrl(req);
     // Under a base path everything below works on the site's own paths; the handlers get the address as sent.
     const url = siteUrlOf(sent, base);
-    if (!url) return outsideBase(res, sent, base, notFound);
+    if (!url) return options.intercept?.(req, res) ? undefined : outsideBase(res, sent, base, notFound);
     const pathname = decodedPath(url);
     if (pathname.split('/').includes('..')) return notFound(res, url.pathname);
 
