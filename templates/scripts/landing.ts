@@ -168,7 +168,7 @@ function loading(url: string): void {
   const background = $<HTMLImageElement>('[data-loading-bg]');
   if (background) {
     const chosen = pick(config.backgrounds!);
-    background.src = chosen.image;
+    background.src = siteAddress(chosen.image);
     background.alt = chosen.alt;
   }
   const wait = config.delay! * 1000;
