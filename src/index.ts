@@ -47,8 +47,11 @@ export type { DeployConfig, HostFunction, HostFunctionContext, HostName } from '
 export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
 export { Island, IslandScripts, PageScript, pageScriptUrl, type LoadRule } from './pipeline/render/island.tsx';
 
-/** A site path as browser code must request it when the site is served under a base path (docs/configuration.md, "Base path"). */
-export { siteAddress } from './runtime/base.ts';
+/**
+ * The base path of the site URL (`/blog/`, or `/`), for a template that writes site paths into a
+ * script, which the build's pass over attributes leaves alone (docs/configuration.md, "Base path").
+ */
+export { basePathOf } from './pipeline/routes/base-path.ts';
 
 /** Images: `<picture>` with AVIF, WebP and the original at several widths for raster files, `<img>` for SVG (docs/images.md). */
 export { imageInfo, Picture, type PictureProps } from './pipeline/images/picture.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { siteAddress } from '../../src/index.ts';
+import { siteAddress } from '../lib/site-address.ts';
 import { HONEYPOT_FIELD } from '../../site/forms/validate.ts';
 import { StatusIcon } from './icons.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { siteAddress } from '../../src/index.ts';
+import { siteAddress } from '../lib/site-address.ts';
 
 /** docs/product.md ("Constants"): the conversion value, and the pause before leaving so the event can be sent. */
 const CONVERSION = { value: 49, currency: 'USD' } as const;

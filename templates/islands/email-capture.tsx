@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { siteAddress } from '../../src/index.ts';
+import { siteAddress } from '../lib/site-address.ts';
 import { CONSENT, HONEYPOT_FIELD, LIMITS, SUBSCRIBE_REDIRECT_MS, TEXT, validateSubscribe } from '../../site/forms/validate.ts';
 import { ConsentLine, FormMessages, Honeypot, formFields, postForm } from '../components/form-parts.tsx';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { siteAddress, type ImageInfo } from '../../src/index.ts';
+import type { ImageInfo } from '../../src/index.ts';
+import { siteAddress } from '../lib/site-address.ts';
 
 /** docs/product.md ("Constants"): how often the "watched" text updates while the video plays. */
 const PROGRESS_INTERVAL_MS = 1000;

@@ -1,4 +1,4 @@
-import { jsonForScript } from '../../src/index.ts';
+import { basePathOf, jsonForScript } from '../../src/index.ts';
 import { Document } from '../components/document.tsx';
 import type { SiteEntryPageProps } from '../content.ts';
 import type { PageData } from '../schemas.ts';
@@ -10,7 +10,9 @@ import type { PageData } from '../schemas.ts';
  */
 export function NotFoundPage(props: SiteEntryPageProps<PageData> & { sections: { prefix: string; message: string }[] }) {
   const data = props.page.entry.data;
-  const messages = Object.fromEntries(props.sections.map((s) => [s.prefix, s.message]));
+  // The script compares the address as the browser has it: under the site's base path, if any.
+  const base = basePathOf(props.site.settings.url);
+  const messages = Object.fromEntries(props.sections.map((s) => [`${base}${s.prefix.slice(1)}`, s.message]));
   const script = `(function(){var m=${jsonForScript(messages)};for(var p in m){if(location.pathname.indexOf(p)===0){var h=document.getElementById('not-found-heading');if(h)h.textContent=m[p];break;}}})();`;
   return (
     <Document {...props} meta={{ title: data.title, description: data.description, noindex: true, notFound: true }}>

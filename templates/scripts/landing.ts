@@ -5,7 +5,7 @@
 // send the visitor to an unlisted host.
 
 import { buildTrackerUrl, chooseDestination, chooseLocale, readParams, type Locale } from '../../site/landing/index.ts';
-import { siteAddress } from '../../src/index.ts';
+import { siteAddress } from '../lib/site-address.ts';
 import { allowed, whenAllowed } from '../lib/consent.ts';
 import { toast } from '../lib/toast.ts';
 import { EMAIL_PATTERN, LIMITS } from '../../site/forms/validate.ts';

@@ -4,7 +4,12 @@
 // /search page (templates/pages/search.tsx) loads it as a page script and lists every result for
 // ?q=. Pagefind's own code and index are fetched only when a search is about to run.
 
-import { siteAddress } from '../../src/index.ts';
+/**
+ * A site path under the base path the page was built for (`<html data-base>`, as
+ * lib/site-address.ts does): written out here, since a module this script shares with the islands
+ * would be a chunk of its own, one more request before the first search.
+ */
+const siteAddress = (path: string) => `${document.documentElement.dataset.base ?? '/'}${path.slice(1)}`;
 
 interface PagefindResult {
   url: string;
