@@ -1,4 +1,5 @@
 import { basePathOf, withBase } from '../pipeline/routes/base-path.ts';
+import { styleAssetsUnderBase } from '../pipeline/bundle/styles.ts';
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -175,7 +176,8 @@ async function applyChanges(s: Session, paths: string[]): Promise<RebuildReport>
     const stylesheet = stylesheetChange(previous, next);
     if (stylesheet) {
       // The browser can swap the stylesheet now; pages naming it are rewritten below.
-      for (const a of next.parts.styles.assets) writeOutputFile(s.outDir, a.outFile, a.contents);
+      const base = basePathOf(next.site.settings.url);
+      for (const a of styleAssetsUnderBase(next.parts.styles.assets, base)) writeOutputFile(s.outDir, a.outFile, a.contents);
       s.options.onStylesheet?.(stylesheet);
     }
     const { written, removed } = await writePlan(s, previous, next, plan);

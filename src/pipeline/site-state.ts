@@ -4,7 +4,7 @@ import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostic
 import { messages } from '../diagnostics/messages.ts';
 import { bundleIslands, islandAssetsUnderBase, type IslandBundle } from './bundle/islands.ts';
 import { basePathOf, rulesUnderBase, withBase } from './routes/base-path.ts';
-import { bundleStyles, type StyleAsset } from './bundle/styles.ts';
+import { bundleStyles, styleAssetsUnderBase, type StyleAsset } from './bundle/styles.ts';
 import { planCards, type PlannedCard } from './cards/cards.ts';
 import type { CompiledSite } from './compile/compile-site.ts';
 import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder.ts';
@@ -260,7 +260,8 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
     assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
   };
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
-  const assets = [...styles.assets, ...islandAssetsUnderBase(islands.assets, basePathOf(settings.url))];
+  const base = basePathOf(settings.url);
+  const assets = [...styleAssetsUnderBase(styles.assets, base), ...islandAssetsUnderBase(islands.assets, base)];
   const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, assets, options.host ?? hostOf(config), options.serverRules);
   for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
   return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards, warnings };

@@ -40,3 +40,17 @@ export async function bundleStyles(root: string, entry: string | undefined): Pro
     throw new DiagnosticError(esbuildDiagnostics(error, messages.stylesCompile, root));
   }
 }
+
+/**
+ * The stylesheet for a site under `base` (`/blog/`): each root-absolute `url(…)` in it (the fonts
+ * and images esbuild names under its `publicPath`, `/assets/…`) becomes one under the base. Like
+ * the islands' chunks (islands.ts), the bundle is made before the site's URL is known.
+ */
+export function styleAssetsUnderBase(assets: StyleAsset[], base: string): StyleAsset[] {
+  if (base === '/') return assets;
+  return assets.map((a) => {
+    if (!a.outFile.endsWith('.css')) return a;
+    const text = new TextDecoder().decode(a.contents);
+    return { ...a, contents: new TextEncoder().encode(text.replace(/url\((["']?)\/(?!\/)/g, (_all, quote: string) => `url(${quote}${base}`)) };
+  });
+}
