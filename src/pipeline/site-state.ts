@@ -257,7 +257,7 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
   const site: TemplateSite = {
     settings,
     shared: config.shared?.(data) ?? {},
-    assets: { css: styles.assets.map((s) => s.href), islands: islands.chunks, loader: islands.loader },
+    assets: { css: styles.assets.filter((s) => s.outFile.endsWith('.css')).map((s) => s.href), islands: islands.chunks, loader: islands.loader },
   };
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
   const base = basePathOf(settings.url);
