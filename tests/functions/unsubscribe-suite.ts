@@ -66,6 +66,25 @@ export function unsubscribeSuite(get: () => { db: Db; store: Store }) {
       expect(h.sent.find((m) => m.to === 'editors@site.test')!.headers).toBeUndefined();
     });
 
+    it('under a base path (/blog/api/…, docs/forms.md): a form post goes on to /blog/thank-you, and the unsubscribe pages post and link under /blog/', async () => {
+      const h = setup();
+      const posted = await h.handler(form('/blog/api/subscribe', { email: 'base.path@example.com' }));
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get('location')).toBe('/blog/thank-you');
+      const { unsubscribe_token: token } = await row('base.path@example.com');
+      const page = await (await h.handler(request(`/blog${U}?token=${token}`, { method: 'GET', headers: { accept: 'text/html' } }))).text();
+      expect(page).toContain(`<form method="post" action="/blog${U}?token=${token}">`);
+      expect(page).toContain('<a href="/blog/">Keep my subscription and go to the home page</a>');
+      const done = await h.handler(request(`/blog${U}?token=${token}`, { type: 'application/x-www-form-urlencoded', body: 'List-Unsubscribe=One-Click' }));
+      expect(done.status).toBe(200);
+      const text = await done.text();
+      expect(text).toContain('<a href="/blog/contact">contact page</a>');
+      expect(text).toContain('<a href="/blog/">home page</a>');
+      expect((await row('base.path@example.com')).unsubscribed_at).not.toBeNull();
+      const bad = await (await h.handler(request(`/blog${U}?token=nope`, { method: 'GET', headers: { accept: 'text/html' } }))).text();
+      expect(bad).toContain('href="/blog/"');
+    });
+
     it('shows a page with an Unsubscribe button on GET (and HEAD), and unsubscribes nobody', async () => {
       const h = setup();
       const token = await subscribe(h, 'Mia.Rose@example.com');
