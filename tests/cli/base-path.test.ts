@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { runCli, startCli } from '../helpers/cli.ts';
 import { copyProject, diffTrees, listFiles, readTree } from '../helpers/fixtures.ts';
 
 let root = '';
@@ -70,6 +70,26 @@ describe('build with a base path', () => {
     const fn = readFileSync(join(root, '.netlify', 'v1', 'functions', 'blog-api.mjs'), 'utf8');
     expect(fn).toContain('path: ["/blog/api/*"]');
   }, 200_000);
+
+  it('dev serves the site under its base path and sends / there', async () => {
+    const dev = await startCli(['dev', '--root', root, '--port', '0', '--base-url', 'https://x.example/blog/'], 180_000);
+    try {
+      expect(dev.output()).toMatch(/Dev server at http:\/\/127\.0\.0\.1:\d+\/blog\/ /);
+      const home = await fetch(`${dev.url}/`, { redirect: 'manual' });
+      expect(home.status).toBe(302);
+      expect(home.headers.get('location')).toBe('/blog/');
+      const page = await fetch(`${dev.url}/blog/post/a-dating-story-about-second-chances`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<html data-base="/blog/"');
+      const css = /href="(\/blog\/assets\/site-[A-Z0-9]+\.css)"/.exec(html)?.[1];
+      expect(css).toBeDefined();
+      expect((await fetch(`${dev.url}${css}`)).status).toBe(200);
+      expect((await fetch(`${dev.url}/post/a-dating-story-about-second-chances`)).status).toBe(404);
+    } finally {
+      await dev.stop();
+    }
+  }, 240_000);
 
   it("the site's own url with a path (content/site.json) puts the site under it, Cloudflare's functions included", () => {
     const siteJson = join(root, 'content', 'site.json');
