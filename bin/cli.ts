@@ -147,7 +147,7 @@ const DEV_OUT = '.cache/dev';
 /** The flags `build`, `check` and `dev` share. */
 function withSiteFlags(cmd: Command): Command {
   return cmd
-    .option('--base-url <url>', 'absolute site URL for canonical links, the sitemap and the feed')
+    .option('--base-url <url>', 'absolute site URL for canonical links, the sitemap and the feed; a path in it (https://x.example/blog/) puts the whole site under /blog/')
     .option('-q, --quiet', 'print only errors', false)
     .option('--verbose', 'print more detail', false);
 }
