@@ -21,8 +21,8 @@ export interface FixtureCopy {
 }
 
 /**
- * A copy of this project (its content, templates, site modules, public files, generator, config,
- * package files) in a fresh temp folder named after `prefix`, with node_modules linked; returns
+ * A copy of this project (its content, templates, site modules, public files, generator, config)
+ * in a fresh temp folder named after `prefix`, with node_modules linked; returns
  * its root. `configChanges`, an object expression over the real config `site` (e.g.
  * `{ cards: undefined }`), is spread over it: the copy's `site.config.ts` imports the real one,
  * renamed `site.base.ts`. Its `.cache/` starts from the real site's (warm-cache.ts), as a
@@ -30,7 +30,7 @@ export interface FixtureCopy {
  */
 export function copyProject(prefix: string, configChanges?: string): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+  for (const entry of ['content', 'templates', 'site', 'public', 'src', 'site.config.ts', 'package.json', 'tsconfig.json']) {
     cpSync(join(repoRoot, entry), join(root, entry), { recursive: true });
   }
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
