@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite, previewServer } from './e2e-helpers/site.ts';
+import { buildSite, PROJECT_ROOT, previewServer } from './e2e-helpers/site.ts';
 import { makePgliteTemplate, seedPglite } from './helpers/pglite-template.ts';
+import { removeStaleRunCaches, runCacheDir } from './helpers/warm-cache.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,12 +22,23 @@ declare module 'vitest' {
      * forms or needs a server to itself starts its own.
      */
     sharedPreview: string;
+    /**
+     * The build cache `builtSite` was made with, for copies of the real site to start from
+     * (tests/helpers/warm-cache.ts, `seedCache`); copy from it, never write to it.
+     */
+    warmCache: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const [built, pglite] = await Promise.allSettled([buildSite(), makePgliteTemplate()]);
+  // Built with a cache of its own, which copies of the real site start from: the same build as
+  // one with --no-cache (a cache changes no byte of the output), and the copies' builds are warm.
+  removeStaleRunCaches(PROJECT_ROOT);
+  const cache = runCacheDir();
+  const removeCache = () => rmSync(join(PROJECT_ROOT, cache), { recursive: true, force: true, maxRetries: 3 });
+  const [built, pglite] = await Promise.allSettled([buildSite(PROJECT_ROOT, 90_000, cache), makePgliteTemplate()]);
   if (built.status === 'rejected' || pglite.status === 'rejected') {
+    removeCache();
     if (built.status === 'fulfilled') await built.value.remove();
     if (pglite.status === 'fulfilled') pglite.value.remove();
     throw built.status === 'rejected' ? built.reason : (pglite as PromiseRejectedResult).reason;
@@ -38,6 +50,7 @@ export default async function setup(project: TestProject) {
   const removeAll = async () => {
     rmSync(data, { recursive: true, force: true, maxRetries: 3 });
     pglite.value.remove();
+    removeCache();
     await built.value.remove();
   };
   const preview = await previewServer(built.value.outDir, { HEARTNOTES_DATA_DIR: data }).catch(async (error) => {
@@ -47,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('builtSite', built.value.outDir);
   project.provide('pgliteTemplate', pglite.value.dir);
   project.provide('sharedPreview', preview.url);
+  project.provide('warmCache', join(PROJECT_ROOT, cache));
   return async () => {
     await preview.stop();
     await removeAll();

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 import { listFiles, repoRoot } from '../helpers/fixtures.ts';
+import { seedCache } from '../helpers/warm-cache.ts';
 
 /**
  * What a new editor meets (issues 30 and 31), on a copy of the real site: its config (re-exported),
- * templates and public files (linked) and a copy of its content, older than anything a test writes,
- * as a checkout is. Every check runs the real CLI.
+ * templates, public files and lockfile (linked) and a copy of its content, older than anything a
+ * test writes, as a checkout is; its cache starts from the real site's, as a checkout's that was
+ * built before does (a build then renders what changed, not all of it). Every check runs the real CLI.
  */
 let root: string;
 const originals = new Map<string, string | undefined>();
@@ -32,6 +34,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'site.config.ts'), `export { default } from ${JSON.stringify(join(repoRoot, 'site.config.ts'))};\n`);
   for (const dir of ['templates', 'public', 'node_modules']) symlinkSync(join(repoRoot, dir), join(root, dir), 'dir');
   cpSync(join(repoRoot, 'content'), join(root, 'content'), { recursive: true });
+  seedCache(root);
   const hourAgo = new Date(Date.now() - 3_600_000);
   for (const file of listFiles(join(root, 'content'))) utimesSync(join(root, 'content', file), hourAgo, hourAgo);
 });
@@ -108,7 +111,7 @@ describe('editors\' messages (issue 31)', { timeout: 300_000 }, () => {
     const file = someArticle();
     const category = /^category: (.*)$/m.exec(read(file))![1].replace(/^"|"$/g, '');
     edit(file, (t) => t.replace(/^category: .*$/m, `category: ${category.toLowerCase()}`));
-    const built = cli('build', '--quiet', '--no-cache');
+    const built = cli('build', '--quiet');
     expect(built.stderr).toBe('');
     expect(built.status).toBe(0);
     const slug = file.replace(/^content\/articles\/|\.md$/g, '');
@@ -157,7 +160,7 @@ describe('one error per bad value (issue 30, "Editors")', { timeout: 300_000 }, 
 
   it('the contact address is written once, in content/site.json; a {{site.…}} name that does not exist is an error at its line', () => {
     edit('content/site.json', (t) => t.replace(/"contactEmail": "[^"]+"/, '"contactEmail": "editors@heartnotes.example"'));
-    const built = cli('build', '--quiet', '--no-cache');
+    const built = cli('build', '--quiet');
     expect(built.status, built.stderr).toBe(0);
     for (const page of ['contact', 'about', 'privacy-policy']) {
       const html = read(`dist/${page}.html`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { repoRoot } from '../helpers/fixtures.ts';
+import { seedCache } from '../helpers/warm-cache.ts';
 
 /**
  * `new` runs against a copy of the real site: its config (re-exported), templates and public
@@ -20,6 +21,9 @@ describe('new post', () => {
     // beside it (as in the peer benchmark's copy, ../shared/bench/side-by-side.sh).
     for (const dir of ['templates', 'public', 'node_modules']) symlinkSync(join(repoRoot, dir), join(root, dir), 'dir');
     cpSync(join(repoRoot, 'content'), join(root, 'content'), { recursive: true });
+    // Its cache starts from the real site's, as a checkout's that was built before (the steps are
+    // not about the cache; a build then renders what changed, not every page).
+    seedCache(root);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -37,14 +37,18 @@ export interface BuiltSite {
 
 /**
  * Builds `root` (default: the project folder) with the real CLI into a fresh temp folder. The
- * build stages its output next to --out and swaps it in, so --out is a child of the temp folder;
- * --no-cache makes it a clean build, writing nothing to the .cache folder developers share.
+ * build stages its output next to --out and swaps it in, so --out is a child of the temp folder.
+ * The project folder is built with `cacheDir` as its cache (HEARTNOTES_CACHE_DIR, relative to the
+ * project), or with --no-cache, writing nothing to the cache developers share; any other `root`
+ * (a copy, a fixture) with its own `.cache/`, as a user's build is.
  */
-export async function buildSite(root = PROJECT_ROOT, timeoutMs = 90_000): Promise<BuiltSite> {
+export async function buildSite(root = PROJECT_ROOT, timeoutMs = 90_000, cacheDir?: string): Promise<BuiltSite> {
   const tempDir = await mkdtemp(join(tmpdir(), 'heartnotes-e2e-'));
   const remove = () => rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
   const outDir = join(tempDir, 'dist');
-  const built = await runToEnd(['--root', root, 'build', '--out', outDir, '--quiet', '--no-cache'], timeoutMs).catch(async (error) => {
+  const own = resolve(root) === PROJECT_ROOT;
+  const args = ['--root', root, 'build', '--out', outDir, '--quiet', ...(own && !cacheDir ? ['--no-cache'] : [])];
+  const built = await runToEnd(args, timeoutMs, own && cacheDir ? { HEARTNOTES_CACHE_DIR: cacheDir } : {}).catch(async (error) => {
     await remove();
     throw error;
   });
@@ -126,9 +130,9 @@ function spawnCli(args: string[], env: Record<string, string> = {}): ChildProces
 }
 
 /** Runs the CLI to completion and returns its exit code and combined output. */
-function runToEnd(args: string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+function runToEnd(args: string[], timeoutMs: number, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawnCli(args);
+    const child = spawnCli(args, env);
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

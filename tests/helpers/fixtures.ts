@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedCache } from './warm-cache.ts';
 
 /** The repository root (where package.json and bin/ live). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,9 +22,11 @@ export interface FixtureCopy {
 
 /**
  * A copy of this project (its content, templates, site modules, public files, generator, config)
- * in a fresh temp folder named after `prefix`, with node_modules linked; returns its root.
- * `configChanges`, an object expression over the real config `site` (e.g. `{ cards: undefined }`),
- * is spread over it: the copy's `site.config.ts` imports the real one, renamed `site.base.ts`.
+ * in a fresh temp folder named after `prefix`, with node_modules linked; returns
+ * its root. `configChanges`, an object expression over the real config `site` (e.g.
+ * `{ cards: undefined }`), is spread over it: the copy's `site.config.ts` imports the real one,
+ * renamed `site.base.ts`. Its `.cache/` starts from the real site's (warm-cache.ts), as a
+ * developer's checkout with a cache does: no test of a copy is about a cold cache.
  */
 export function copyProject(prefix: string, configChanges?: string): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
@@ -31,6 +34,7 @@ export function copyProject(prefix: string, configChanges?: string): string {
     cpSync(join(repoRoot, entry), join(root, entry), { recursive: true });
   }
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+  seedCache(root);
   if (configChanges) {
     renameSync(join(root, 'site.config.ts'), join(root, 'site.base.ts'));
     writeFileSync(join(root, 'site.config.ts'), `import site from './site.base.ts';\nexport default { ...site, ...${configChanges} };\n`);

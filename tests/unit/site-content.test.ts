@@ -15,7 +15,7 @@ const SITE_URL: string = JSON.parse(readFileSync(join(CONTENT, 'site.json'), 'ut
 // ── The build ────────────────────────────────────────────────────────────────────────────────
 
 let tmp: string;
-/** The build every test reads (the run's, from tests/global-setup.ts: the same command), and a second one of the same content for the stability check. */
+/** The build every test reads (the run's, from tests/global-setup.ts, made with a fresh cache), and a second one of the same content, with --no-cache, for the stability check. */
 const dist = inject('builtSite');
 let dist2: string;
 
