@@ -1,23 +1,22 @@
 import { Command, CommanderError, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { DiagnosticError, formatDiagnostic } from '../src/diagnostics/diagnostic.ts';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { formatMs } from '../src/pipeline/format.ts';
 import { isAfterSwapError } from '../src/pipeline/write/after-swap.ts';
 import { isDiskFullError } from '../src/pipeline/write/disk-full.ts';
-import { outputFolderProblem, outputTarget, recoverOutput } from '../src/pipeline/write/output-folder.ts';
-import { outputDirOf } from '../src/pipeline/write/output-paths.ts';
-import { generatorRoot } from '../src/pipeline/paths.ts';
-import { upToDateSummary } from '../src/pipeline/plan/up-to-date.ts';
 import { isFunctionOpenError } from '../src/serve/functions.ts';
 import { isListenError } from '../src/serve/port.ts';
-import type { BuildSummary, CommandSpec, HostName } from '../src/pipeline/types.ts';
+import type { CommandSpec } from '../src/pipeline/types.ts';
 import { isHostName } from '../src/pipeline/hosts/host.ts';
+import * as api from '../src/node.ts';
+import { DEV_OUT, DiagnosticError, formatDiagnostic, HOST_LABELS, type BuildSummary, type HostName } from '../src/node.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { UsageError } from './usage-error.ts';
 
-// Each command imports what it needs when it runs, so `--help` or a build with nothing to do
-// never loads React or the Markdown parser.
+// The commands' flags, help, printing and exit codes over the Node API (src/node.ts), which does
+// the work. Each command imports what it needs when it runs, so `--help` or a build with nothing
+// to do never loads React or the Markdown parser.
 
 /** What the commands share: the project folder (`--root`) and the exit code an action sets. */
 interface Cli {
@@ -46,6 +45,13 @@ export async function main(argv: string[]): Promise<number> {
     process.on(event, (error: unknown) => {
       console.error(unexpected(error, argv.includes('--verbose')));
       process.exit(1);
+    });
+  }
+  // `heartnotes --help | head`: a reader that stops reading is not an error.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
     });
   }
   addBuildCommands(cli);
@@ -138,12 +144,6 @@ function withBuildFlags(cmd: Command): Command {
     .option('--drafts', 'include drafts and future-dated entries, marked as such (build: not into dist/)', false);
 }
 
-/**
- * Where `dev` writes: a folder of its own under `.cache/`, never the output `build` writes and
- * `preview` serves, since dev includes drafts and scheduled entries (docs/content.md, "Drafts and scheduled entries").
- */
-const DEV_OUT = '.cache/dev';
-
 /** The flags `build`, `check` and `dev` share. */
 function withSiteFlags(cmd: Command): Command {
   return cmd
@@ -162,49 +162,21 @@ function hostOption(cmd: Command, what: string, byDefault = "the config's deploy
   });
 }
 
-/**
- * Refuses an `--out` that names a folder a build must not replace, before anything is written
- * or removed; for commands that write, first puts back an output a killed build left renamed away.
- * Returns the folder to write, a link followed (docs/output-folder.md, "A link as --out").
- */
-function checkOut(root: string, out: string, writes: boolean): string {
-  const problem = outputFolderProblem(root, out, generatorRoot, out);
-  if (problem) throw new UsageError(problem);
-  const target = outputTarget(root, out, out);
-  if ('problem' in target) throw new UsageError(target.problem);
-  if (writes) recoverOutput(target.dir);
-  return target.dir;
-}
-
 /** `build` and `check`: one run of the pipeline, writing the output or only checking it. */
 function addBuildCommands(cli: Cli): void {
   const run = async (opts: Options, checkOnly: boolean) => {
-    const root = cli.root();
-    const outDir = checkOut(root, String(opts.out), !checkOnly);
-    if (opts.drafts && !checkOnly && outDir === outputDirOf(root, 'dist')) {
-      throw new UsageError(
-        `build --drafts writes drafts and scheduled entries, which must never be uploaded, so not into dist/${resolve(root, String(opts.out)) === resolve(root, 'dist') ? '' : ` (--out ${String(opts.out)} leads to it)`}; give them a folder of their own, e.g. --drafts --out drafts-preview (or use "heartnotes dev", which shows them)`,
-      );
-    }
-    const baseUrl = opts.baseUrl as string | undefined;
-    if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl)) {
-      throw new UsageError(`--base-url must be an absolute http(s) URL such as https://example.com, not "${baseUrl}"`);
-    }
-    const buildOptions = {
-      root,
-      outDir,
-      baseUrl,
+    const summary = await (checkOnly ? api.check : api.build)({
+      root: cli.root(),
+      out: String(opts.out),
+      baseUrl: opts.baseUrl as string | undefined,
       host: opts.host as HostName | undefined,
       drafts: Boolean(opts.drafts),
-      checkOnly,
-      noCache: opts.cache === false,
+      cache: opts.cache !== false,
       log: opts.quiet ? undefined : (line: string) => console.log(line),
       warn: (line: string) => console.error(line),
       timeParse: verbose(cli, opts),
       progress: progressLine(Boolean(opts.quiet)),
-    };
-    // The up-to-date check needs none of the pipeline's modules; load them only when needed.
-    const summary = upToDateSummary(buildOptions) ?? (await (await import('../src/build.ts')).build(buildOptions));
+    });
     if (verbose(cli, opts)) printTimings(summary);
   };
   hostOption(withBuildFlags(cli.program.command('build').description('clean, full build into the output folder')), 'the host to write for')
@@ -223,61 +195,38 @@ function addPreviewCommand(cli: Cli): void {
     .option('--listen <address>', 'address to listen on', '127.0.0.1')
     .option('-q, --quiet', 'do not print a line per request', false)
     .action(act(cli, async (opts: Options, command: Command) => {
-      const dir = resolve(cli.root(), String(opts.out));
-      if (!existsSync(join(dir, 'index.html'))) {
-        throw new UsageError(`nothing to preview in ${relative(process.cwd(), dir) || dir}/ — run "heartnotes build" first`);
-      }
-      const { createStaticServer, listen } = await import('../src/serve/static-server.ts');
-      const { findPort, movedNote } = await import('../src/serve/port.ts');
-      const { openServerFunctions } = await import('../src/serve/server-functions.ts');
-      const { baseOfOutput, hostOfOutput } = await import('../src/serve/host-rules.ts');
-      // A busy port is found before the functions open (a database takes seconds), so failing leaves nothing running.
-      const asked = { host: String(opts.listen), port: Number(opts.port), explicit: command.getOptionValueSource('port') !== 'default' };
-      const found = await findPort(asked);
-      // As the build wrote it for, unless told otherwise; a plain CDN runs no functions.
-      const built = hostOfOutput(dir);
-      const host = (opts.host as HostName | undefined) ?? built;
       // The address comes first; what the functions log while opening follows it.
       const held: string[] = [];
       let log = (line: string) => {
         held.push(line);
       };
-      const functions = host === 'static'
-        ? { mounts: {}, close: async () => {} }
-        : await openServerFunctions({ root: cli.root(), log: (line) => log(line), ifBroken: 'throw' });
-      // A site built under a base path (`--base-url https://x.example/blog/`) is served under it.
-      const base = baseOfOutput(dir);
-      const server = createStaticServer({
-        dir,
-        host,
-        base,
-        mounts: functions.mounts,
+      const server = await api.preview({
+        root: cli.root(),
+        out: String(opts.out),
+        host: opts.host as HostName | undefined,
+        port: Number(opts.port),
+        explicitPort: command.getOptionValueSource('port') !== 'default',
+        listen: String(opts.listen),
         onResponse: opts.quiet ? undefined : (e) => console.log(requestLogLine(e)),
+        log: (line) => log(line),
       });
-      let bound: Awaited<ReturnType<typeof listen>>;
-      try {
-        bound = await listen(server, asked.host, { ...asked, port: found.port });
-      } catch (error) {
-        await functions.close();
-        throw error;
-      }
-      const shown = relative(process.cwd(), dir) || dir;
-      const moved = movedNote(asked.port, bound.port, [...found.busy, ...bound.busy]);
-      if (moved) console.log(moved);
+      if (server.moved) console.log(server.moved);
       // One write: a reader that waits for the address gets the mismatch line with it.
-      const serving = `Previewing ${shown}/ as ${HOST_LABELS[host]} would serve it, at ${bound.url}${base} (Ctrl+C to stop)`;
-      console.log(host === built ? serving : `${serving}\n${hostMismatch(shown, built, host)}`);
+      const serving = `Previewing ${server.shown}/ as ${HOST_LABELS[server.host]} would serve it, at ${server.url} (Ctrl+C to stop)`;
+      console.log(server.host === server.built ? serving : `${serving}\n${hostMismatch(server.shown, server.built, server.host)}`);
       log = (line) => console.log(line);
       held.forEach(log);
       // Ctrl+C or a supervisor's SIGTERM: close the functions (a database may write its files) first.
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.once(signal, () => {
-          server.close();
-          void functions.close().finally(() => process.exit(0));
-        });
-      }
+      closeOnSignal(server.close);
       await new Promise(() => {});
     }));
+}
+
+/** Ctrl+C or a supervisor's SIGTERM: `close` (a database may write its files, dev its manifest), then exit. */
+function closeOnSignal(close: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void close().finally(() => process.exit(0)));
+  }
 }
 
 /**
@@ -287,8 +236,6 @@ function addPreviewCommand(cli: Cli): void {
 function hostMismatch(dir: string, built: HostName, host: HostName): string {
   return `${dir}/ was built for ${HOST_LABELS[built]}, so its redirect and header rules are that host's, not ${HOST_LABELS[host]}'s; build with --host ${host} to see what ${HOST_LABELS[host]} would serve.`;
 }
-
-const HOST_LABELS: Record<HostName, string> = { netlify: 'Netlify', cloudflare: 'Cloudflare Pages', static: 'a plain static host' };
 
 /** `dev`: build, serve and rebuild on every change (src/dev/dev-server.ts). */
 function addDevCommand(cli: Cli): void {
@@ -301,13 +248,9 @@ function addDevCommand(cli: Cli): void {
       if (opts.out !== undefined) {
         throw new UsageError(`dev writes to ${DEV_OUT}/ only, never to a folder you deploy (it shows drafts); --out is for "heartnotes build"`);
       }
-      const root = cli.root();
-      recoverOutput(resolve(root, DEV_OUT));
-      const { startDevServer } = await import('../src/dev/dev-server.ts');
-      await startDevServer({
-        root,
-        outDir: DEV_OUT,
-        host: String(opts.listen),
+      const server = await api.dev({
+        root: cli.root(),
+        listen: String(opts.listen),
         port: Number(opts.port),
         explicitPort: command.getOptionValueSource('port') !== 'default',
         baseUrl: opts.baseUrl as string | undefined,
@@ -316,12 +259,14 @@ function addDevCommand(cli: Cli): void {
         progress: progressLine(Boolean(opts.quiet)),
         log: (line) => console.log(line),
       });
+      // Ctrl+C or a supervisor's SIGTERM: record what dev wrote in the build manifest before exiting.
+      closeOnSignal(server.close);
       await new Promise(() => {});
     }));
 }
 
 /**
- * `new <kind> <title>`: a content file from one of the site's scaffolds (bin/new-command.ts). The
+ * `new <kind> <title>`: a content file from one of the site's scaffolds (src/scaffold.ts, the API's `scaffold`). The
  * values the scaffolds ask for (`--category`, say) are flags; only `new` and its help compile the
  * site to learn them, so `heartnotes --help` and the other commands stay instant.
  */
@@ -334,15 +279,45 @@ async function addNewCommand(cli: Cli, argv: string[]): Promise<void> {
     .argument('<title>', 'its title')
     .option('--slug <slug>', 'the file name and address to use instead of one made from the title');
   if (commandNamed(args) !== 'new') return;
-  const { scaffold, scaffoldFlags, scaffoldKindsHelp } = await import('./new-command.ts');
+  const { scaffoldFlags, scaffoldKindsHelp } = await import('../src/scaffold.ts');
   const root = resolve(rootOption(args));
   const flags = await scaffoldFlags(root);
   for (const [name, describe] of flags) if (/^[a-z][a-z0-9-]*$/.test(name) && name !== 'slug') command.option(`--${name} <value>`, describe);
   command.action(act(cli, (kind: string, title: string, opts: Record<string, string | undefined>) => {
     const given = Object.fromEntries([...flags.keys()].map((name) => [name, opts[name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]]));
-    return scaffold(cli.root(), { kind, title, slug: opts.slug, given });
+    return newFile(cli.root(), { kind, title, slug: opts.slug, given });
   }));
   if (asksHelpFor('new', args)) command.addHelpText('after', await scaffoldKindsHelp(root));
+}
+
+/** Runs `new`: 0 with the file written, 1 with why none was. A value left out is asked for on a terminal. */
+async function newFile(root: string, request: api.ScaffoldRequest): Promise<number> {
+  const result = await api.scaffold({ ...request, root, ...(process.stdin.isTTY ? { ask: askOnTerminal } : {}) });
+  if ('problem' in result) {
+    console.error(result.problem);
+    return 1;
+  }
+  console.log(`Created ${result.file}`);
+  return 0;
+}
+
+/** Asks for one value on the terminal, listing the choices by number; three tries. */
+async function askOnTerminal(name: string, describe: string, choices: string[]): Promise<string | undefined> {
+  const { pickChoice } = await import('../src/scaffold.ts');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    console.error(`${describe.charAt(0).toUpperCase()}${describe.slice(1)} (--${name}):`);
+    choices.forEach((c, i) => console.error(`  ${String(i + 1).padStart(String(choices.length).length)}. ${c}`));
+    for (let tries = 0; tries < 3; tries++) {
+      const answer = await rl.question(`${name} (a number or a name): `);
+      const picked = pickChoice(answer, choices);
+      if (picked) return picked;
+      console.error(`"${answer.trim()}" is none of them.`);
+    }
+    return undefined;
+  } finally {
+    rl.close();
+  }
 }
 
 /**

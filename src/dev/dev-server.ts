@@ -97,9 +97,6 @@ export async function startDevServer(options: DevServerOptions) {
     server.closeAllConnections();
     await closed;
   };
-  // Ctrl+C or a supervisor's SIGTERM: record what dev wrote in the build manifest before exiting.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void close().finally(() => process.exit(0)));
-  }
+  // `close` records what dev wrote in the build manifest: the CLI calls it on Ctrl+C.
   return { server, watcher: watcher.watcher, url, close };
 }
