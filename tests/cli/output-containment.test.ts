@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, diffTrees, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
+import { manifestText, parseManifest } from '../../src/pipeline/plan/manifest.ts';
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at /m);
 
@@ -61,11 +62,11 @@ describe('no output path leaves the output folder', () => {
     const victim = join(site.root, 'victim.html');
     writeFileSync(victim, 'precious');
     const manifestFile = join(site.root, '.cache/build-manifest.json');
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    const manifest = parseManifest(readFileSync(manifestFile, 'utf8'));
     manifest.files['../victim.html'] = { key: 'x', size: 8, mtimeMs: 0 };
     manifest.files['/etc/hostname'] = { key: 'x', size: 8, mtimeMs: 0 };
     delete manifest.fingerprint;
-    writeFileSync(manifestFile, JSON.stringify(manifest));
+    writeFileSync(manifestFile, manifestText(manifest));
     site.write('content/posts/second-date.md', `${site.read('content/posts/second-date.md')}\nOne more line.\n`);
 
     const r = build();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { MANIFEST_FILE, type BuildManifest } from '../plan/manifest.ts';
+import { MANIFEST_FILE, parseManifest, type BuildManifest } from '../plan/manifest.ts';
 import { abortOutput, commitOutput, startOutput } from '../write/write.ts';
 import { OUTPUT_MARKER } from '../write/output-folder.ts';
 import { outputFileProblem } from '../write/output-paths.ts';
@@ -30,9 +30,9 @@ const FOLDER = 'output';
 const MANIFEST = 'output.json';
 const OF = 'output-of.json';
 
-function readJson<T>(file: string): T | undefined {
+function readJson<T>(file: string, parse: (text: string) => T = JSON.parse): T | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    return parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
@@ -70,7 +70,7 @@ export function restoreOutput(cache: string, root: string, outDir: string, layou
   if (!emptyOutput(outDir)) return undefined;
   const of = readJson<MirrorOf>(join(cache, OF));
   if (!of || of.outRel !== relative(root, outDir)) return undefined;
-  const mirror = readJson<BuildManifest>(join(cache, MANIFEST));
+  const mirror = readJson<BuildManifest>(join(cache, MANIFEST), parseManifest);
   if (!mirror || mirror.layout !== layout || mirror.build !== of.build) return undefined;
   const from = join(cache, FOLDER);
   const staging = startOutput(outDir);

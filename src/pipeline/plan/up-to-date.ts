@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join as joinPath, relative, resolve } from 'node:path';
-import { readManifest, type BuildManifest } from './manifest.ts';
+import { readManifestHead, type ManifestHead } from './manifest.ts';
 import { cacheDir, cacheIsCurrent } from '../cache/cache-dir.ts';
 import { outputDirOf } from '../write/output-paths.ts';
 import { formatMs } from '../format.ts';
@@ -55,15 +55,13 @@ export function fingerprintInputs(folders: string[], files: string[], options: F
   return hash.digest('hex');
 }
 
-/** Whether every file the previous build recorded is still in the output, untouched. */
-export function outputIntact(manifest: BuildManifest, outDir: string): boolean {
-  for (const [file, record] of Object.entries(manifest.files)) {
-    try {
-      const s = statSync(joinPath(outDir, file));
-      if (s.size !== record.size || s.mtimeMs !== record.mtimeMs) return false;
-    } catch {
-      return false;
-    }
+/** Whether every file the previous build recorded (`ManifestHead.output`) is still in the output, untouched. */
+export function outputIntact(head: Pick<ManifestHead, 'output'>, outDir: string): boolean {
+  if (!head.output) return true;
+  for (const line of head.output.split('\n')) {
+    const [file, size, mtimeMs] = line.split('\t');
+    const s = statSync(joinPath(outDir, file), { throwIfNoEntry: false });
+    if (!s || s.size !== Number(size) || s.mtimeMs !== Number(mtimeMs)) return false;
   }
   return true;
 }
@@ -91,7 +89,7 @@ export function upToDateSummary(options: BuildOptions): BuildSummary | undefined
   const outDir = outputDirOf(root, options.outDir);
   // A cache another generator version, lockfile or Node wrote is not trusted (openCache empties it).
   if (!cacheIsCurrent(root)) return undefined;
-  const previous = readManifest(cacheDir(root), outDir);
+  const previous = readManifestHead(cacheDir(root), outDir);
   if (!previous?.fingerprint || !previous.inputs || !previous.summary) return undefined;
   const { folders, files } = previous.inputs;
   if (fingerprintInputs(folders, files, fingerprintOptionsFor(options, outDir)) !== previous.fingerprint) return undefined;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cacheDir } from '../cache/cache-dir.ts';
+import { MANIFEST_FILE, parseManifest } from '../plan/manifest.ts';
 import { isLink, isRealFolder } from './no-links.ts';
 import { outputDirOf, outputFile, realExisting } from './output-paths.ts';
 
@@ -91,7 +92,7 @@ export function outputTarget(root: string, outDir: string, label: string): { dir
 /** Whether the cache's `build-manifest.json` names `out` as this project's output (a build before the marker). */
 function recordedAsOutput(root: string, out: string): boolean {
   try {
-    return JSON.parse(readFileSync(join(cacheDir(root), 'build-manifest.json'), 'utf8')).outDir === out;
+    return parseManifest(readFileSync(join(cacheDir(root), MANIFEST_FILE), 'utf8')).outDir === out;
   } catch {
     return false;
   }
