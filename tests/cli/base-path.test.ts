@@ -5,6 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { copyProject, diffTrees, listFiles, readTree } from '../helpers/fixtures.ts';
 
 let root = '';
@@ -133,6 +134,40 @@ describe('build with a base path', () => {
       await dev.stop();
     }
   }, 240_000);
+
+  it("dev follows a change of the site's url to another base path: rebuilds under it, serves there, and says so in one line", async () => {
+    const siteJson = join(root, 'content', 'site.json');
+    const before = readFileSync(siteJson, 'utf8');
+    const site = JSON.parse(before) as { url: string };
+    const dev = await startCli(['dev', '--root', root, '--port', '0'], 180_000);
+    const page = async (path: string) => {
+      const res = await fetch(`${dev.url}${path}`, { redirect: 'manual' });
+      return { status: res.status, location: res.headers.get('location'), body: await res.text() };
+    };
+    try {
+      expect((await page('/post/a-dating-story-about-second-chances')).status).toBe(200);
+      writeFileSync(siteJson, JSON.stringify({ ...site, url: `${site.url.replace(/\/+$/, '')}/advice` }, null, 2));
+      const said = await eventually(async () => dev.output(), (o) => o.includes("The site's base path is now /advice/"), 120_000);
+      expect(said).toContain(`The site's base path is now /advice/ (from its url): serving at ${dev.url}/advice/\n`);
+      const moved = await page('/advice/post/a-dating-story-about-second-chances');
+      expect(moved.status).toBe(200);
+      expect(moved.body).toContain('<html data-base="/advice/"');
+      const css = /href="(\/advice\/assets\/site-[A-Z0-9]+\.css)"/.exec(moved.body)?.[1];
+      expect(css).toBeDefined();
+      expect((await page(css!)).status).toBe(200);
+      expect(await page('/')).toMatchObject({ status: 302, location: '/advice/' });
+      expect((await page('/post/a-dating-story-about-second-chances')).status).toBe(404);
+      // And back to the root, said again.
+      writeFileSync(siteJson, before);
+      await eventually(async () => dev.output(), (o) => o.includes("The site's base path is now / (from its url)"), 120_000);
+      const back = await page('/post/a-dating-story-about-second-chances');
+      expect(back.status).toBe(200);
+      expect(back.body).not.toContain('data-base');
+    } finally {
+      writeFileSync(siteJson, before);
+      await dev.stop();
+    }
+  }, 400_000);
 
   it("the site's own url with a path (content/site.json) puts the site under it, Cloudflare's functions included", () => {
     const siteJson = join(root, 'content', 'site.json');
