@@ -237,7 +237,7 @@ describe('the site under /blog/', () => {
     }
   });
 
-  it('the sitemap, the feed and robots.txt name addresses under /blog/', async () => {
+  it('the sitemap, the feed and robots.txt (at the root) name addresses under /blog/', async () => {
     const sitemap = await (await fetch(`${origin}/blog/sitemap.xml`)).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs.length).toBeGreaterThan(20);
@@ -246,6 +246,9 @@ describe('the site under /blog/', () => {
     const links = [...feed.matchAll(/<link [^>]*href="([^"]+)"/g)].map((m) => m[1]);
     expect(links.filter((l) => !l.startsWith(`${origin}/blog/`))).toEqual([]);
     for (const link of [locs[1], links.at(-1)!]) expect((await fetch(link)).status, link).toBe(200);
-    expect(await (await fetch(`${origin}/blog/robots.txt`)).text()).toContain(`Sitemap: ${origin}/blog/sitemap.xml`);
+    // robots.txt is at the host's root, the only place crawlers read it (laid out for Netlify).
+    const robots = await (await fetch(`${origin}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${origin}/blog/sitemap.xml`);
+    expect(robots).toContain('Disallow: /blog/api/');
   });
 });
