@@ -692,13 +692,17 @@ export function checkContentLinks(
 ): Diagnostic[] {
   const pending = new Set(validated.failed.map((f) => f.slug));
   for (const p of problems) if (p.file?.endsWith('.md') && !p.code.startsWith('content/duplicate')) pending.add(basename(p.file, '.md'));
-  const images = checkImages(validated.images, files);
+  const images = checkImages(validated.images, files, base);
   // A missing image is one mistake however many pages show it: a cover in front matter is reported
   // at its field, not again on every listing, category or related-articles block that renders it;
   // an image only templates add is reported once per file.
   // (A missing image beside the content was reported at its field already: images/relative-images.ts.)
   const seen = new Set([...images, ...problems.filter((p) => p.code === 'links/missing-image')].map((d) => d.message));
+  // An image field with the base written in is reported at its field, not again as a link on each page showing it.
+  const quoted = (d: Diagnostic) => /"([^"]*)"/.exec(d.message)?.[1];
+  const baseImages = new Set(images.filter((d) => d.code === 'links/base-in-link').map(quoted));
   const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted, unpublished: validated.unpublished, base }).filter((d) => {
+    if (d.code === 'links/base-in-link') return !baseImages.has(quoted(d));
     if (d.code !== 'links/missing-image' && d.code !== 'links/malformed-escape') return true;
     const key = `${d.file}\0${d.message}`;
     if (seen.has(d.message) || seen.has(key)) return false;

@@ -172,9 +172,9 @@ export const messages = {
     message: `rendering ${path} failed: ${reason}`,
     hint: 'the template threw while rendering this page; the field it reads may be missing',
   }),
-  baseInLink: (href: string, page: string, base: string, fixed: string) => ({
+  baseInLink: (href: string, page: string | undefined, base: string, fixed: string) => ({
     code: 'links/base-in-link',
-    message: `link "${href}" on page ${page} has the base path ${base} written in it, so it would lead to ${base}${href.slice(1)}`,
+    message: `${page === undefined ? 'image' : 'link'} "${href}"${page === undefined ? '' : ` on page ${page}`} has the base path ${base} written in it, so it would lead to ${base}${href.slice(1)}`,
     hint: `write it as "${fixed}": links start at the site's root, and the build puts ${base} (the path of the site's url) before each one, so they keep working if the site moves`,
   }),
   deadLink: (href: string, page: string) => ({

@@ -92,7 +92,9 @@ describe('build with a base path', () => {
   it('a Markdown link with the base path written in it is reported at its line, with the link to write instead', () => {
     const article = join(root, 'content', 'articles', 'first-date-tips.md');
     const before = readFileSync(article, 'utf8');
-    const text = `${before.trimEnd()}\n\nMore in [five secrets](/blog/post/five-relationship-secrets#top) and [our guides](/blog/guides).\n`;
+    const withCover = before.replace('coverImage: /images/covers/first-date-tips.svg', 'coverImage: /blog/images/covers/first-date-tips.svg');
+    expect(withCover).not.toBe(before);
+    const text = `${withCover.trimEnd()}\n\nMore in [five secrets](/blog/post/five-relationship-secrets#top) and [our guides](/blog/guides).\n`;
     writeFileSync(article, text);
     try {
       const lines = text.trimEnd().split('\n');
@@ -106,6 +108,11 @@ describe('build with a base path', () => {
       expect(checked.stderr).toContain('hint: write it as "/post/five-relationship-secrets#top"');
       expect(checked.stderr).toContain(`content/articles/first-date-tips.md:${line}:${column('/blog/guides')}: link "/blog/guides"`);
       expect(checked.stderr).toContain('hint: write it as "/guides"');
+      // An image field too, once, at its field (not again on every listing that shows the cover).
+      const cover = lines.findIndex((l) => l.startsWith('coverImage:')) + 1;
+      expect(checked.stderr).toContain(`content/articles/first-date-tips.md:${cover}:13: image "/blog/images/covers/first-date-tips.svg" has the base path /blog/ written in it`);
+      expect(checked.stderr).toContain('hint: write it as "/images/covers/first-date-tips.svg"');
+      expect(checked.stderr.split('/blog/images/covers/first-date-tips.svg"').length - 1).toBe(1);
       // Without a base path the same link is simply dead: there is no page /blog/guides.
       const plain = runCli(['--root', root, 'check'], 180_000);
       expect(plain.status).toBe(1);

@@ -257,16 +257,22 @@ function imageProblem(src: string): ReturnType<typeof messages.missingImage | ty
   }
 }
 
-/** Image paths that start with "/" (any in `public/` or made by the build) and name no output file. */
-export function checkImages(images: ImageRef[], files: Set<string>): Diagnostic[] {
+/**
+ * Image paths that start with "/" (any in `public/` or made by the build) and name no output
+ * file; one with the base path written in it (`/blog/images/x.png`) says so, as a link does.
+ */
+export function checkImages(images: ImageRef[], files: Set<string>, base = '/'): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const has = (pathname: string) => files.has(pathname.replace(/^\/+/, ''));
   for (const image of images) {
     let pathname = image.src.replace(/[?#].*$/, '');
     try {
       pathname = decodeURI(pathname);
     } catch { /* reported as such by imageProblem */ }
-    if (files.has(pathname.replace(/^\/+/, ''))) continue;
-    diagnostics.push({ ...imageProblem(image.src), ...image.locate() });
+    if (has(pathname)) continue;
+    const site = base === '/' ? undefined : withoutBase(pathname, base);
+    const problem = site !== undefined && has(site) ? messages.baseInLink(image.src, undefined, base, `/${image.src.slice(base.length)}`) : imageProblem(image.src);
+    diagnostics.push({ ...problem, ...image.locate() });
   }
   return diagnostics;
 }
