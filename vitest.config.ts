@@ -12,6 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST_FIRST = [
   'tests/hosts/hosts.test.ts',
+  'tests/hosts/base-path.test.ts',
   'tests/e2e/consent.test.ts',
   'tests/e2e/site-behaviour.test.ts',
   'tests/e2e/landing.test.ts',

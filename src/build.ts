@@ -28,6 +28,7 @@ import { imageSettings } from './pipeline/images/image-set.ts';
 import { siteImages } from './pipeline/images/process-images.ts';
 import { bundleHostFunctions, type HostBundle } from './pipeline/hosts/functions.ts';
 import { basePathOf } from './pipeline/routes/base-path.ts';
+import { placed, sitePathOfFile } from './pipeline/hosts/layout.ts';
 import { hostConfig, NETLIFY_FUNCTIONS, stageProjectFiles } from './pipeline/hosts/project-files.ts';
 import { hostOf } from './pipeline/hosts/host.ts';
 import { imageFailureDiagnostics } from './pipeline/images/references.ts';
@@ -106,6 +107,8 @@ interface BuildRun {
   searchCpuMs?: number;
   /** The site's functions bundled for the host (`deploy.functions`); none in dev. */
   hostBundle?: HostBundle;
+  /** The folder of the output the site's files are in (`SiteState.siteFolder`), once known. */
+  siteFolder?: string;
   /** Ends the current stage: its time is added to `stages` (and said, with `progress`). */
   lap(stage: string): void;
   /** Says a long stage is starting (`progress`), e.g. "rendering 132 pages". */
@@ -156,8 +159,11 @@ async function runStages(run: BuildRun, options: BuildOptions, dev: DevBuildInpu
     run.lap('render');
     // Unreadable images: at the Markdown or front matter naming them, or on the pages showing them.
     const problems = [...state.diagnostics, ...failures, ...unpublished.failures, ...imageFailureDiagnostics(state.images, sourceTexts(state), state.validated.images, pages)];
-    problems.push(...checkContentLinks(pages, new Set(keys.keys()), state.redirects, sourceTexts(state), state.validated, problems, state.unrouted));
-    problems.push(...checkUnpublishedLinks(unpublished.pages, pages, new Set(keys.keys()), state, problems));
+    // Links are site paths: checked against the files as the site names them, whatever its folder in the output.
+    const site = siteView(state.siteFolder, pages, keys);
+    const base = basePathOf(state.site.settings.url);
+    problems.push(...checkContentLinks(site.pages, site.files, state.redirects, sourceTexts(state), state.validated, problems, state.unrouted, base));
+    problems.push(...checkUnpublishedLinks(unpublished.pages, site.pages, site.files, state, problems));
     run.lap('check links');
     failOn(problems);
     if (options.checkOnly) abortOutput(staging);
@@ -274,8 +280,10 @@ async function siteState(run: BuildRun, parts: SiteParts, dev: DevBuildInputs | 
     images,
     hostFiles: run.hostBundle?.output,
     serverRules: Boolean(dev),
+    hostLayout: !dev,
   });
   validation?.save();
+  run.siteFolder = state.siteFolder;
   run.lap('content and routes');
   // A base path in the site's own URL only (no `--base-url`) is known once its content is read:
   // the functions are bundled again under it, into the same output files.
@@ -314,7 +322,7 @@ async function renderPlanned(
   const toRender = [];
   for (const [file, output] of state.outputs) {
     if (!plan.write.has(file)) continue;
-    if (output.kind === 'public') copyIntoOutput(staging.dir, publicDir, file);
+    if (output.kind === 'public') copyIntoOutput(staging.dir, publicDir, output.from ?? file, file);
     else if (output.kind === 'file') writeOutputFile(staging.dir, file, output.contents);
   }
   for (const route of state.routes) if (plan.write.has(route.outFile)) toRender.push(route);
@@ -351,7 +359,7 @@ async function renderPlanned(
  */
 async function renderUnpublished(run: BuildRun, parts: SiteParts, state: SiteState): Promise<{ pages: (LinkedPage & { entry: Entry })[]; failures: Diagnostic[] }> {
   // One at the address of a published page is an error already (site-state.ts): not checked as that page.
-  const routes = state.unpublishedRoutes.filter((r) => !state.outputs.has(r.outFile));
+  const routes = state.unpublishedRoutes.filter((r) => !state.outputs.has(placed(r.outFile, state.siteFolder)));
   if (!routes.length) return { pages: [], failures: [] };
   const { compiled } = parts;
   const dir = mkdtempSync(join(tmpdir(), 'heartnotes-unpublished-'));
@@ -377,6 +385,12 @@ async function renderUnpublished(run: BuildRun, parts: SiteParts, state: SiteSta
   }
 }
 
+/** The pages and output files by their site paths (`post/x.html`), for a site laid out in a folder of the output (hosts/layout.ts). */
+function siteView(folder: string, pages: LinkedPage[], keys: Map<string, string>): { pages: LinkedPage[]; files: Set<string> } {
+  if (!folder) return { pages, files: new Set(keys.keys()) };
+  return { pages: pages.map((p) => ({ ...p, outFile: sitePathOfFile(p.outFile, folder) })), files: new Set([...keys.keys()].map((f) => sitePathOfFile(f, folder))) };
+}
+
 /**
  * The links an entry not yet published holds itself (in its Markdown or front matter), checked
  * against the site as it will be when it is published: the published pages, and the other
@@ -389,7 +403,7 @@ export function checkUnpublishedLinks(
   unpublished: (LinkedPage & { entry: Entry })[],
   published: LinkedPage[],
   files: Set<string>,
-  state: Pick<SiteState, 'redirects' | 'validated' | 'unrouted' | 'content'>,
+  state: Pick<SiteState, 'redirects' | 'validated' | 'unrouted' | 'content' | 'site'>,
   problems: Diagnostic[],
 ): Diagnostic[] {
   if (!unpublished.length) return [];
@@ -405,7 +419,7 @@ export function checkUnpublishedLinks(
     const outByThen = unpublished.filter((q) => date === '' || (q.entry.scheduled !== undefined && q.entry.scheduled <= date));
     const notYet = new Map([...state.validated.unpublished].filter(([, leftOut]) => !outByThen.some((q) => q.entry.file === leftOut.file)));
     const reachable = new Set([...files, ...outByThen.map((q) => q.outFile)]);
-    const found = checkLinks(all, reachable, state.redirects, new Set(group.map((p) => p.outFile)), { texts, pending, unrouted: state.unrouted, unpublished: notYet });
+    const found = checkLinks(all, reachable, state.redirects, new Set(group.map((p) => p.outFile)), { texts, pending, unrouted: state.unrouted, unpublished: notYet, base: basePathOf(state.site.settings.url) });
     // Only the links the entry itself holds: what templates add around it (related reading,
     // listings) is made from the content of the day it is published, and checked that day.
     const own = new Set(group.map((p) => p.source));
@@ -433,7 +447,9 @@ function startSearch(run: BuildRun, compiled: { config: SiteConfig; versionKey: 
     return { path: r.path, outFile: r.outFile, noindex: r.noindex, keptIn: run.outDir, ...(previous[r.outFile]?.record === undefined ? {} : { record: previous[r.outFile].record }) };
   });
   // Parts whose pages give the same records as last time are kept, not built again.
-  run.searchReusable = plan.mode === 'incremental' ? previousParts(run.manifest?.searchParts, run.manifest?.files ?? {}, run.outDir) : undefined;
+  // The index is made in the site's folder of the output (hosts/layout.ts), by site paths.
+  const inFolder = Object.entries(run.manifest?.files ?? {}).filter(([file]) => file.startsWith(state.siteFolder)).map(([file, record]) => [sitePathOfFile(file, state.siteFolder), record]);
+  run.searchReusable = plan.mode === 'incremental' ? previousParts(run.manifest?.searchParts, Object.fromEntries(inFolder), join(run.outDir, state.siteFolder)) : undefined;
   const reuse = new Map([...(run.searchReusable ?? [])].map(([dir, part]) => [dir, part.key]));
   run.search = startPageIndexer(pages, config.search, { salt: compiled.versionKey, parts: reuse, recordSettings: run.manifest?.searchRecords });
 }
@@ -453,12 +469,15 @@ async function searchIndex(
   }
   if (!run.search) return { keys, plan };
   run.starting('search index');
-  const { keys: index, parts, cpuMs } = await run.search.finish(staging.dir);
+  const folder = run.siteFolder ?? '';
+  const made = await run.search.finish(join(staging.dir, folder));
+  const { parts, cpuMs } = made;
+  const index = new Map([...made.keys].map(([file, key]) => [placed(file, folder), key]));
   run.lap('search index');
   run.searchCpuMs = cpuMs;
   run.searchParts = Object.fromEntries(parts.map((p) => [p.dir, p.key]));
   // A reused part's files stay as the previous build wrote them.
-  const reused = new Map(parts.filter((p) => p.reused).flatMap((p) => [...run.searchReusable!.get(p.dir)!.files]));
+  const reused = new Map(parts.filter((p) => p.reused).flatMap((p) => [...run.searchReusable!.get(p.dir)!.files].map(([file, key]) => [placed(file, folder), key] as const)));
   return {
     keys: new Map([...keys, ...index, ...reused]),
     plan: {
@@ -669,16 +688,21 @@ export function checkContentLinks(
   validated: Pick<ValidateResult, 'failed' | 'images'> & Partial<Pick<ValidateResult, 'unpublished'>>,
   problems: Diagnostic[],
   unrouted: string[] = [],
+  base = '/',
 ): Diagnostic[] {
   const pending = new Set(validated.failed.map((f) => f.slug));
   for (const p of problems) if (p.file?.endsWith('.md') && !p.code.startsWith('content/duplicate')) pending.add(basename(p.file, '.md'));
-  const images = checkImages(validated.images, files);
+  const images = checkImages(validated.images, files, base);
   // A missing image is one mistake however many pages show it: a cover in front matter is reported
   // at its field, not again on every listing, category or related-articles block that renders it;
   // an image only templates add is reported once per file.
   // (A missing image beside the content was reported at its field already: images/relative-images.ts.)
   const seen = new Set([...images, ...problems.filter((p) => p.code === 'links/missing-image')].map((d) => d.message));
-  const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted, unpublished: validated.unpublished }).filter((d) => {
+  // An image field with the base written in is reported at its field, not again as a link on each page showing it.
+  const quoted = (d: Diagnostic) => /"([^"]*)"/.exec(d.message)?.[1];
+  const baseImages = new Set(images.filter((d) => d.code === 'links/base-in-link').map(quoted));
+  const links = checkLinks(linked, files, redirects, undefined, { texts, pending, unrouted, unpublished: validated.unpublished, base }).filter((d) => {
+    if (d.code === 'links/base-in-link') return !baseImages.has(quoted(d));
     if (d.code !== 'links/missing-image' && d.code !== 'links/malformed-escape') return true;
     const key = `${d.file}\0${d.message}`;
     if (seen.has(d.message) || seen.has(key)) return false;

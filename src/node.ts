@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { generatorRoot } from './pipeline/paths.ts';
 import { upToDateSummary } from './pipeline/plan/up-to-date.ts';
 import { outputFolderProblem, outputTarget, recoverOutput } from './pipeline/write/output-folder.ts';
 import { outputDirOf } from './pipeline/write/output-paths.ts';
+import { withBase } from './pipeline/routes/base-path.ts';
 import type { BuildSummary, HostName } from './pipeline/types.ts';
 import { OptionsError } from './options-error.ts';
 
@@ -139,11 +139,12 @@ export async function preview(options: PreviewOptions = {}): Promise<Preview> {
   const root = resolve(options.root ?? '.');
   const dir = resolve(root, options.out ?? 'dist');
   const shown = relative(process.cwd(), dir) || dir;
-  if (!existsSync(join(dir, 'index.html'))) throw new OptionsError(`nothing to preview in ${shown}/ — run "heartnotes build" first`);
+  const { baseOfOutput, homeOfOutput, hostOfOutput } = await import('./serve/host-rules.ts');
+  const home = homeOfOutput(dir);
+  if (!home) throw new OptionsError(`nothing to preview in ${shown}/ — run "heartnotes build" first`);
   const { createStaticServer, listen } = await import('./serve/static-server.ts');
   const { findPort, movedNote } = await import('./serve/port.ts');
   const { openServerFunctions } = await import('./serve/server-functions.ts');
-  const { baseOfOutput, hostOfOutput } = await import('./serve/host-rules.ts');
   // A busy port is found before the functions open (a database takes seconds), so failing leaves nothing running.
   const asked = { host: options.listen ?? '127.0.0.1', port: options.port ?? 4173, explicit: Boolean(options.explicitPort) };
   const found = await findPort(asked);
@@ -152,9 +153,13 @@ export async function preview(options: PreviewOptions = {}): Promise<Preview> {
   const host = options.host ?? built;
   const log = options.log ?? (() => {});
   const functions = host === 'static' ? { mounts: {}, close: async () => {} } : await openServerFunctions({ root, log, ifBroken: 'throw' });
-  // A site built under a base path (`--base-url https://x.example/blog/`) is served under it.
+  // A site built under a base path (`--base-url https://x.example/blog/`) is served under it;
+  // one laid out in the base's folder for its host (hosts/layout.ts) is served as it is, its
+  // functions mounted under that folder, where its pages post.
   const base = baseOfOutput(dir);
-  const server = createStaticServer({ dir, host, base, mounts: functions.mounts, onResponse: options.onResponse });
+  const siteBase = `/${home.slice(0, -'index.html'.length)}`;
+  const mounts = Object.fromEntries(Object.entries(functions.mounts).map(([prefix, handler]) => [withBase(prefix, siteBase), handler]));
+  const server = createStaticServer({ dir, host, base, mounts, onResponse: options.onResponse });
   let bound: Awaited<ReturnType<typeof listen>>;
   try {
     bound = await listen(server, asked.host, { ...asked, port: found.port });
@@ -168,7 +173,7 @@ export async function preview(options: PreviewOptions = {}): Promise<Preview> {
     server.closeAllConnections();
     await Promise.all([closed, functions.close()]);
   };
-  return { url: `${bound.url}${base}`, shown, host, built, ...(moved ? { moved } : {}), close };
+  return { url: `${bound.url}${base === '/' ? siteBase : base}`, shown, host, built, ...(moved ? { moved } : {}), close };
 }
 
 /** What `dev` takes. */

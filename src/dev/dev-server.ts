@@ -50,8 +50,16 @@ export async function startDevServer(options: DevServerOptions) {
     onStylesheet: channel.stylesheet,
     onWatch: watcher.watchPaths,
   });
+  const dir = resolve(root, options.outDir);
+  // A site built under a base path is served under it, as preview does; a rebuild under another
+  // base (the site's url changed) moves the server there, and says so.
+  let base = '/';
+  let serving = '';
   const report = (result: RebuildReport) => {
     options.log(result.line);
+    const now = baseOfOutput(dir);
+    if (serving && now !== base) options.log(`The site's base path is now ${now} (from its url): serving at ${serving}${now}`);
+    base = now;
     channel.report(result);
   };
   report(session.initial);
@@ -67,12 +75,9 @@ export async function startDevServer(options: DevServerOptions) {
     await stopWatching();
     throw error;
   });
-  const dir = resolve(root, options.outDir);
-  // A site built under a base path is served under it, as preview does; a change of base takes a restart.
-  const base = baseOfOutput(dir);
   const server = createStaticServer({
     dir,
-    base,
+    base: () => base,
     mounts: functions.mounts,
     intercept: channel.intercept,
     transformHtml: channel.transformHtml,
@@ -88,6 +93,7 @@ export async function startDevServer(options: DevServerOptions) {
   const moved = movedNote(options.port, bound.port, [...found.busy, ...bound.busy]);
   if (moved) options.log(moved);
   options.log(`Dev server at ${url}${base} (Ctrl+C to stop)`);
+  serving = url;
 
   const close = async () => {
     await stopWatching();

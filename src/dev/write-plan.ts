@@ -1,3 +1,4 @@
+import { basePathOf } from '../pipeline/routes/base-path.ts';
 import { join } from 'node:path';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { messages } from '../diagnostics/messages.ts';
@@ -90,7 +91,7 @@ function checkDevLinks(out: DevOutput, previous: Snapshot, next: Snapshot, plan:
   if (checkLinks(pages, files, next.redirects, only).length === 0) return;
   // Checked again with the sources, only now, so each dead link is shown at its line.
   const texts = new Map([...next.content].map(([file, loaded]) => [file, loaded.text]));
-  throw new DiagnosticError(checkLinks(pages, files, next.redirects, only, { texts }));
+  throw new DiagnosticError(checkLinks(pages, files, next.redirects, only, { texts, base: basePathOf(next.site.settings.url) }));
 }
 
 /**

@@ -39,6 +39,7 @@ export const DIAGNOSTIC_CODES = {
   'public/broken-link': 'A symbolic link in the public folder that leads nowhere or into a loop.',
   // Links and images in the rendered pages (src/pipeline/links/, images/)
   'links/dead': 'A link to no page or file of the site.',
+  'links/base-in-link': 'A link with the site\'s base path written in it (/blog/x under the base /blog/), which the build adds itself.',
   'links/dead-anchor': 'A link to an anchor (#id) its target page does not have.',
   'links/unpublished': 'A link to a draft or a scheduled entry, which is not published.',
   'links/missing-image': 'An image that names no file of the public folder, nor one beside the Markdown file.',

@@ -172,6 +172,11 @@ export const messages = {
     message: `rendering ${path} failed: ${reason}`,
     hint: 'the template threw while rendering this page; the field it reads may be missing',
   }),
+  baseInLink: (href: string, page: string | undefined, base: string, fixed: string) => ({
+    code: 'links/base-in-link',
+    message: `${page === undefined ? 'image' : 'link'} "${href}"${page === undefined ? '' : ` on page ${page}`} has the base path ${base} written in it, so it would lead to ${base}${href.slice(1)}`,
+    hint: `write it as "${fixed}": links start at the site's root, and the build puts ${base} (the path of the site's url) before each one, so they keep working if the site moves`,
+  }),
   deadLink: (href: string, page: string) => ({
     code: 'links/dead',
     message: `link "${href}" on page ${page} points to no page or file of this site`,

@@ -4,6 +4,7 @@ import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostic
 import { messages } from '../diagnostics/messages.ts';
 import { bundleIslands, islandAssetsUnderBase, type IslandBundle } from './bundle/islands.ts';
 import { basePathOf, rulesUnderBase, withBase } from './routes/base-path.ts';
+import { placed, siteFolderOf } from './hosts/layout.ts';
 import { bundleStyles, styleAssetsUnderBase, type StyleAsset } from './bundle/styles.ts';
 import { planCards, type PlannedCard } from './cards/cards.ts';
 import type { CompiledSite } from './compile/compile-site.ts';
@@ -14,7 +15,7 @@ import type { TemplateDeps } from './plan/template-deps.ts';
 import { buildRouteTable, inputFile, namesBrokenEntry, type BrokenEntry, type ClashAnchor } from './routes/routes.ts';
 import { atomFeed, generatedHeaders, headersFile, redirectPage, robotsTxt, sitemapXml } from './site-files/site-files.ts';
 import { hostOf } from './hosts/host.ts';
-import { notFoundPages, redirectsFor } from './hosts/redirects.ts';
+import { notFoundPages, redirectsFor, rootRedirects } from './hosts/redirects.ts';
 import { OUTPUT_MARKER } from './write/output-folder.ts';
 import type { CollectionSpec, ContentOf, Entry, HostName, Redirect, Route, SiteConfig, SiteSettings, TemplateSite } from './types.ts';
 import { locateField, newestFirst, validateContent, validateRecord, type ValidateResult } from './validate/validate.ts';
@@ -80,7 +81,7 @@ export interface PageKey {
 export type Output =
   | { kind: 'page'; route: Route; key: PageKey }
   | { kind: 'file'; contents: string | Uint8Array; /** Stands for the contents when set (an encoded image's hash). */ key?: string }
-  | { kind: 'public'; size: number; mtimeMs: number }
+  | { kind: 'public'; size: number; mtimeMs: number; /** Its path in the public folder, when the output's differs (hosts/layout.ts). */ from?: string }
   | { kind: 'card'; card: PlannedCard };
 
 /** The public folder as listed: its files, and links in it that lead nowhere. */
@@ -102,6 +103,11 @@ export interface SiteStateOptions {
    * them. A static build leaves them out, since no plain CDN reads them.
    */
   serverRules?: boolean;
+  /**
+   * Lay the output out as the host serves it (hosts/layout.ts; default: false): under a base path
+   * on Netlify or Cloudflare Pages, the site's files in the base's folder. A build does; dev does not.
+   */
+  hostLayout?: boolean;
   drafts?: boolean;
   /** `YYYY-MM-DD`: entries dated later are left out. */
   today: string;
@@ -139,6 +145,11 @@ export interface SiteState {
   images: ImageSet;
   /** The pages drafts and scheduled entries will have, for checking their links; never written (none in a `drafts` build). */
   unpublishedRoutes: Route[];
+  /**
+   * The folder of the output the site's files are in (`blog/`), or `''` (hosts/layout.ts):
+   * `outputs` and the routes' `outFile` name the files with it; `unpublishedRoutes` without.
+   */
+  siteFolder: string;
 }
 
 /** Bundles the stylesheet and the islands of a compiled site, at once. */
@@ -209,12 +220,14 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
     ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem, b.chain), file: `${publicName}/${b.path}` })),
     ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, [...computed.siteFiles.keys(), ...computed.cards.keys()]),
   ]);
-  const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, computed.routes, computed.site, images);
-  for (const [file, card] of computed.cards) outputs.set(file, { kind: 'card', card });
+  const { siteFolder } = computed;
+  const routes = siteFolder ? computed.routes.map((r) => ({ ...r, outFile: placed(r.outFile, siteFolder) })) : computed.routes;
+  const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, routes, computed.site, images, siteFolder);
+  for (const [file, card] of computed.cards) outputs.set(placed(file, siteFolder), { kind: 'card', card });
   const warnings = sortDiagnostics(computed.warnings);
   return {
-    content, public: publicListing, validated, routes: computed.routes, unrouted: computed.unrouted, redirects: computed.redirects,
-    site: computed.site, outputs, diagnostics, warnings, images, unpublishedRoutes: unpublished.routes,
+    content, public: publicListing, validated, routes, unrouted: computed.unrouted, redirects: computed.redirects,
+    site: computed.site, outputs, diagnostics, warnings, images, unpublishedRoutes: unpublished.routes, siteFolder,
   };
 }
 
@@ -262,9 +275,11 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
   const redirects = [...table.redirects, ...(config.redirects?.(data) ?? [])];
   const base = basePathOf(settings.url);
   const assets = [...styleAssetsUnderBase(styles.assets, base), ...islandAssetsUnderBase(islands.assets, base)];
-  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, assets, options.host ?? hostOf(config), options.serverRules);
+  const host = options.host ?? hostOf(config);
+  const siteFolder = options.hostLayout ? siteFolderOf(host, base) : '';
+  const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, assets, host, options.serverRules, siteFolder);
   for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
-  return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards, warnings };
+  return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards, warnings, siteFolder };
 }
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
@@ -277,6 +292,7 @@ export function buildSiteFiles(
   assets: { outFile: string; contents: Uint8Array }[],
   host: HostName = hostOf(config),
   serverRules = false,
+  siteFolder = '',
 ): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   for (const a of assets) files.set(a.outFile, a.contents);
@@ -293,7 +309,10 @@ export function buildSiteFiles(
   if (host !== 'static' || serverRules) {
     const headers = headersFile(config.headers ?? {}, '/assets/', host, generatedHeaders(files.has('feed.xml') ? '/feed.xml' : undefined));
     files.set('_headers', rulesUnderBase(headers, 'headers', base));
-    files.set('_redirects', rulesUnderBase(redirectsFor(host, redirects, notFoundPages(routes), [OUTPUT_MARKER]), 'redirects', base));
+    const notFound = notFoundPages(routes);
+    // Laid out with the site in a folder, the build marker is at the root, outside the base.
+    const siteRules = rulesUnderBase(redirectsFor(host, redirects, notFound, siteFolder ? [] : [OUTPUT_MARKER]), 'redirects', base);
+    files.set('_redirects', siteFolder && host !== 'static' ? rootRedirects(host, base, siteRules, notFound, [OUTPUT_MARKER]) : siteRules);
   }
   for (const r of redirects) {
     if (r.htmlPage === false || r.from.includes('*') || r.status === 404) continue;
@@ -443,12 +462,21 @@ function outputClashes(routes: Route[], publicFiles: string[], publicName: strin
 }
 
 /** Every output file with what it is made of: public files, then generated files, then pages. */
-function listOutputs(parts: SiteParts, publicFiles: FolderFile[], siteFiles: Map<string, string | Uint8Array>, routes: Route[], site: TemplateSite, images: ImageSet): Map<string, Output> {
+function listOutputs(
+  parts: SiteParts,
+  publicFiles: FolderFile[],
+  siteFiles: Map<string, string | Uint8Array>,
+  routes: Route[],
+  site: TemplateSite,
+  images: ImageSet,
+  siteFolder = '',
+): Map<string, Output> {
   const outputs = new Map<string, Output>();
-  for (const f of publicFiles) outputs.set(f.path, { kind: 'public', size: f.size, mtimeMs: f.mtimeMs });
-  for (const [file, contents] of siteFiles) outputs.set(file, { kind: 'file', contents });
+  const at = (file: string) => placed(file, siteFolder);
+  for (const f of publicFiles) outputs.set(at(f.path), { kind: 'public', size: f.size, mtimeMs: f.mtimeMs, ...(siteFolder ? { from: f.path } : {}) });
+  for (const [file, contents] of siteFiles) outputs.set(at(file), { kind: 'file', contents });
   // An encoded image is read (from the cache) only when it is written.
-  for (const [file, image] of images.files) outputs.set(file, { kind: 'file', key: image.key, get contents() { return image.read(); } });
+  for (const [file, image] of images.files) outputs.set(at(file), { kind: 'file', key: image.key, get contents() { return image.read(); } });
   const imageKeys = pageImageKeys(routes, images.manifest);
   const siteKey = JSON.stringify({ settings: site.settings, shared: site.shared });
   const assetsKey = JSON.stringify({ css: site.assets.css, loader: site.assets.loader });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isHostName } from '../pipeline/hosts/host.ts';
 import { HOST_LINE } from '../pipeline/site-files/site-files.ts';
@@ -167,4 +167,21 @@ export function baseOfOutput(dir: string): string {
   } catch {
     return '/';
   }
+}
+
+/**
+ * The home page of a built output, relative to it: `index.html`, or, for an output laid out with
+ * the site in the folder of its base path (hosts/layout.ts), the page in the folder that the root
+ * redirects to (`/ /blog/ 301` → `blog/index.html`); undefined when there is none (not built).
+ */
+export function homeOfOutput(dir: string): string | undefined {
+  if (existsSync(join(dir, 'index.html'))) return 'index.html';
+  let rules = '';
+  try {
+    rules = readFileSync(join(dir, '_redirects'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const folder = /^\/ \/((?:[^\s/]+\/)+) 301!?$/m.exec(rules)?.[1];
+  return folder && existsSync(join(dir, folder, 'index.html')) ? `${folder}index.html` : undefined;
 }

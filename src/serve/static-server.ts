@@ -31,10 +31,13 @@ export interface StaticServerOptions {
   /**
    * The base path the site was built for (`/blog/`, see `baseOfOutput`): the folder is served
    * under it, `/` redirects to it, and the rules files, whose paths carry it, are read as such
-   * (default: `/`).
+   * (default: `/`). A function is asked at each request: dev's base changes with the site's url.
    */
-  base?: string;
+  base?: string | (() => string);
 }
+
+/** The base path the server answers under now. */
+const baseOf = (options: StaticServerOptions): string => (typeof options.base === 'function' ? options.base() : options.base) ?? '/';
 
 /** One answered request: method, the request target as sent, status and milliseconds taken. */
 export interface ResponseEntry {
@@ -44,16 +47,16 @@ export interface ResponseEntry {
   ms: number;
 }
 
-/** Reads a file that may change between requests, re-reading only when its mtime changes. */
-function watchedFile<T>(path: string, parse: (text: string) => T, empty: T): () => T {
-  let stamp = -1;
+/** Reads a file that may change between requests, re-reading only when its mtime (or `version`) changes. */
+function watchedFile<T>(path: string, parse: (text: string) => T, empty: T, version: () => string = () => ''): () => T {
+  let stamp = '';
   let value = empty;
   return () => {
     try {
-      const mtime = statSync(path).mtimeMs;
-      if (mtime !== stamp) {
+      const now = `${statSync(path).mtimeMs} ${version()}`;
+      if (now !== stamp) {
         value = parse(readFileSync(path, 'utf8'));
-        stamp = mtime;
+        stamp = now;
       }
       return value;
     } catch {
@@ -95,7 +98,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
 /** The files of the served folder: a page with its `_headers`, a clean-URL lookup, the 404 page. */
 function servedFolder(options: StaticServerOptions) {
   const { dir } = options;
-  const headerRules = watchedFile(join(dir, '_headers'), (text) => parseHeaders(rulesWithoutBase(text, 'headers', options.base)), []);
+  const headerRules = watchedFile(join(dir, '_headers'), (text) => parseHeaders(rulesWithoutBase(text, 'headers', baseOf(options))), [], () => baseOf(options));
   const headersOf = (pathname: string) => headersFor(headerRules(), pathname);
 
   const sendPage = (res: ServerResponse, file: string, status: number, pathname: string) => {
@@ -153,11 +156,11 @@ const HOST_FILES = new Set(['_redirects', '_headers', '_worker.js', '_routes.jso
 function siteAnswerer(options: StaticServerOptions) {
   const folder = servedFolder(options);
   const { sendPage, notFound } = folder;
-  const redirects = watchedFile(join(options.dir, '_redirects'), (text) => parseRedirects(rulesWithoutBase(text, 'redirects', options.base)), []);
-  const base = options.base ?? '/';
+  const redirects = watchedFile(join(options.dir, '_redirects'), (text) => parseRedirects(rulesWithoutBase(text, 'redirects', baseOf(options))), [], () => baseOf(options));
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.url === '*' && req.method === 'OPTIONS') return refuseMethod(req, res);
+    const base = baseOf(options);
     const sent = requestUrl(req);
     // Under a base path everything below works on the site's own paths; the handlers get the address as sent.
     const url = siteUrlOf(sent, base);

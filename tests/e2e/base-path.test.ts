@@ -4,6 +4,7 @@
 // must stay under /blog/ and answer 200 (docs/configuration.md, "Base path").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,7 +123,10 @@ describe('the site under /blog/', () => {
   it('preview says where it serves, and / goes to /blog/', async () => {
     expect(previewLine).toContain(`at ${origin}/blog/ `);
     const root = await fetch(`${origin}/`, { redirect: 'manual' });
-    expect(root.status).toBe(302);
+    // Built for Netlify (the site's deploy.host), so laid out as Netlify serves it: the site in
+    // dist/blog/, and the rule at the root of _redirects sends / there (hosts/layout.ts).
+    expect(existsSync(join(temp, 'dist', 'blog', 'index.html'))).toBe(true);
+    expect(root.status).toBe(301);
     expect(root.headers.get('location')).toBe('/blog/');
     expect((await fetch(`${origin}/post/a-dating-story-about-second-chances`)).status, 'no page outside /blog/').toBe(404);
   });
@@ -233,7 +237,7 @@ describe('the site under /blog/', () => {
     }
   });
 
-  it('the sitemap, the feed and robots.txt name addresses under /blog/', async () => {
+  it('the sitemap, the feed and robots.txt (at the root) name addresses under /blog/', async () => {
     const sitemap = await (await fetch(`${origin}/blog/sitemap.xml`)).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs.length).toBeGreaterThan(20);
@@ -242,6 +246,9 @@ describe('the site under /blog/', () => {
     const links = [...feed.matchAll(/<link [^>]*href="([^"]+)"/g)].map((m) => m[1]);
     expect(links.filter((l) => !l.startsWith(`${origin}/blog/`))).toEqual([]);
     for (const link of [locs[1], links.at(-1)!]) expect((await fetch(link)).status, link).toBe(200);
-    expect(await (await fetch(`${origin}/blog/robots.txt`)).text()).toContain(`Sitemap: ${origin}/blog/sitemap.xml`);
+    // robots.txt is at the host's root, the only place crawlers read it (laid out for Netlify).
+    const robots = await (await fetch(`${origin}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${origin}/blog/sitemap.xml`);
+    expect(robots).toContain('Disallow: /blog/api/');
   });
 });

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageUnderBase } from '../../src/pipeline/render/base-html.ts';
 import { basePathOf, mapRuleFile, rulesUnderBase, withBase, withoutBase } from '../../src/pipeline/routes/base-path.ts';
+import { placed, siteFolderOf, sitePathOfFile } from '../../src/pipeline/hosts/layout.ts';
+import { rootRedirects } from '../../src/pipeline/hosts/redirects.ts';
 
 const PAGE = [
   '<!doctype html><html lang="en"><head><link rel="stylesheet" href="/assets/site-AB12CD34.css"/>',
@@ -66,5 +68,37 @@ describe('base path', () => {
     expect(rulesUnderBase(headers, 'headers', '/blog/')).toBe('# heartnotes build --host netlify\n/blog/*\n  X-Frame-Options: DENY\n/blog/assets/*\n  Cache-Control: immutable\n');
     expect(rulesUnderBase(headers, 'headers', '/')).toBe(headers);
     expect(mapRuleFile(rulesUnderBase(redirects, 'redirects', '/blog/'), 'redirects', (p) => withoutBase(p, '/blog/') ?? p)).toBe(redirects);
+  });
+
+  it('lays the output out for Netlify and Cloudflare with the site in the base\'s folder, and leaves it flat for a plain CDN or no base', () => {
+    expect(siteFolderOf('netlify', '/blog/')).toBe('blog/');
+    expect(siteFolderOf('cloudflare', '/a/b/')).toBe('a/b/');
+    expect(siteFolderOf('static', '/blog/')).toBe('');
+    expect(siteFolderOf('netlify', '/')).toBe('');
+    for (const file of ['index.html', 'post/x.html', 'assets/site-AB12CD34.css', 'pagefind/pagefind.js', '404.html']) {
+      expect(placed(file, 'blog/')).toBe(`blog/${file}`);
+      expect(sitePathOfFile(placed(file, 'blog/'), 'blog/')).toBe(file);
+      expect(placed(file, '')).toBe(file);
+    }
+    for (const file of ['_redirects', '_headers', '_worker.js', '_routes.json', 'robots.txt']) expect(placed(file, 'blog/')).toBe(file);
+  });
+
+  it('writes the root\'s own rules before the site\'s: the marker hidden, / sent to the base, and on Netlify every unknown address to the site\'s 404 page', () => {
+    const notFound = [{ folder: '/post/', outFile: 'post/404.html' }, { folder: '/', outFile: '404.html' }];
+    const site = '/blog/old /blog/new 301!\n/blog/post/* /blog/post/404.html 404\n';
+    expect(rootRedirects('netlify', '/blog/', site, notFound, ['.heartnotes-output']).split('\n')).toEqual([
+      '/.heartnotes-output /blog/404.html 404!',
+      '/ /blog/ 301!',
+      '/blog/old /blog/new 301!',
+      '/blog/post/* /blog/post/404.html 404',
+      '/* /blog/404.html 404',
+      '',
+    ]);
+    expect(rootRedirects('cloudflare', '/blog/', '/blog/old /blog/new 301\n', notFound, ['.heartnotes-output']).split('\n')).toEqual([
+      '/.heartnotes-output /.heartnotes-output.missing 200',
+      '/ /blog/ 301',
+      '/blog/old /blog/new 301',
+      '',
+    ]);
   });
 });

@@ -86,3 +86,20 @@ export function ruleLines(redirects: Redirect[], force = false): string[] {
   }
   return lines;
 }
+
+/**
+ * The `_redirects` of an output laid out with the site in the folder of its base path
+ * (hosts/layout.ts): `siteRules`, the site's own rules with every path under the base, after the
+ * rules for the root itself: the `hidden` files there answer 404 as above, and `/` sends the
+ * reader to the site (301: the deploy holds nothing else). On Netlify, which serves only a
+ * `404.html` at the root for unknown addresses, a last rule gives every unknown address, in the
+ * site or outside it, the site's own not-found page; Cloudflare finds the site's `404.html` in
+ * its folder by itself.
+ */
+export function rootRedirects(host: 'netlify' | 'cloudflare', base: string, siteRules: string, notFound: NotFoundPage[], hidden: string[]): string {
+  const siteNotFound = notFound.find((page) => page.folder === '/');
+  const lines = hidden.map((file) => (host === 'netlify' ? `/${file} ${base}${siteNotFound?.outFile ?? `${file}.missing`} 404!` : `/${file} /${file}.missing 200`));
+  lines.push(...ruleLines([{ from: '/', to: base, status: 301 }], host === 'netlify'));
+  const last = host === 'netlify' && siteNotFound ? [`/* ${base}${siteNotFound.outFile} 404`] : [];
+  return `${[...lines, ...siteRules.split('\n').filter((line) => line !== ''), ...last].join('\n')}\n`;
+}

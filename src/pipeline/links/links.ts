@@ -5,6 +5,7 @@ import { messages } from '../../diagnostics/messages.ts';
 import type { Redirect } from '../types.ts';
 import { matchesRoutePattern } from '../routes/routes.ts';
 import { leavesSite } from '../routes/urls.ts';
+import { withoutBase } from '../routes/base-path.ts';
 import type { ImageRef, LeftOut } from '../validate/validate.ts';
 
 export interface LinkedPage {
@@ -33,6 +34,11 @@ export interface LinkSources {
   unrouted?: string[];
   /** Entries left out as drafts or scheduled, by the slug their page would have: a link to one says so. */
   unpublished?: Map<string, LeftOut>;
+  /**
+   * The site's base path (`/blog/`; default `/`): a link that leads nowhere but would, without
+   * the base written in it (`/blog/post/x`), is reported with that fix.
+   */
+  base?: string;
 }
 
 /**
@@ -166,7 +172,7 @@ function linkTargets(pages: LinkedPage[], files: Set<string>, redirects: Redirec
 }
 
 /** Whether an internal link on a page (at `base`) leads nowhere, to a missing anchor, or is fine (undefined). */
-function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unrouted, unpublished }: LinkSources): LinkProblem | undefined {
+function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unrouted, unpublished, base: basePath = '/' }: LinkSources): LinkProblem | undefined {
   if (link === '' || leavesSite(link)) return undefined;
   let url: URL;
   try {
@@ -179,7 +185,7 @@ function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unr
   if (!target) {
     const slug = withoutTrailingSlash(pathname).split('/').pop()!.replace(/\.html$/, '');
     if (pending?.has(slug) || unrouted?.some((p) => matchesRoutePattern(p, pathname))) return undefined;
-    return unpublished?.get(slug) ?? 'dead';
+    return unpublished?.get(slug) ?? baseWrittenIn(link, pathname, basePath, targets) ?? 'dead';
   }
   const fragment = url.hash.slice(1);
   if (!fragment || !target.endsWith('.html')) return undefined;
@@ -187,8 +193,28 @@ function judgeLink(link: string, base: URL, targets: LinkTargets, { pending, unr
   return ids && !ids.has(decodedOrAsWritten(fragment)) ? 'anchor' : undefined;
 }
 
-/** What is wrong with a link: it leads nowhere, to a missing anchor, or to an entry not published. */
-type LinkProblem = 'dead' | 'anchor' | LeftOut;
+/**
+ * A root-absolute link with the base path written in it (`/blog/post/x` under `/blog/`) that
+ * names a page once the base is taken off: the link as it should be written, else undefined.
+ *
+ * # Design decision
+ * Reported, not accepted: the build puts the base before every root-absolute link, so such a
+ * link would lead to `/blog/blog/post/x`; and content that names its base breaks when the site
+ * moves (to the root, or to `/advice/`), where links written from the root keep working.
+ * Accepting both spellings silently (Astro leaves the prefix to the writer, Eleventy's
+ * `pathPrefix` adds it) would make a link's meaning depend on whether a page of that name exists,
+ * and keep the site tied to its folder. The error names the link to write instead.
+ */
+function baseWrittenIn(link: string, pathname: string, base: string, targets: LinkTargets): { fixed: string; base: string } | undefined {
+  if (base === '/' || !link.startsWith(base.slice(0, -1))) return undefined;
+  const site = withoutBase(pathname, base);
+  if (site === undefined || !targets.fileFor(site)) return undefined;
+  const rest = link.slice(base.length - 1);
+  return { base, fixed: rest.startsWith('/') ? rest : `/${rest}` };
+}
+
+/** What is wrong with a link: it leads nowhere, to a missing anchor, to an entry not published, or it has the base written in. */
+type LinkProblem = 'dead' | 'anchor' | LeftOut | { fixed: string; base: string };
 
 /** The diagnostic for a bad link, at its place in the page's source file when it is written there. */
 function linkDiagnostic(page: LinkedPage, link: string, kind: LinkProblem, texts: Map<string, string> | undefined): Diagnostic {
@@ -196,7 +222,8 @@ function linkDiagnostic(page: LinkedPage, link: string, kind: LinkProblem, texts
   // Markdown writes a "%" that starts no escape as "%25": the link may be written with the "%" alone.
   const at = text === undefined ? undefined : findInSource(text, link) ?? findInSource(text, link.replace(/%25/g, '%'));
   const message =
-    typeof kind === 'object' ? messages.linkToUnpublished(link, page.path, kind)
+    typeof kind === 'object' && 'fixed' in kind ? messages.baseInLink(link, page.path, kind.base, kind.fixed)
+    : typeof kind === 'object' ? messages.linkToUnpublished(link, page.path, kind)
     : kind === 'anchor' ? messages.deadAnchor(link, page.path)
     : IMAGE.test(link) ? imageProblem(link) : messages.deadLink(link, page.path);
   return { ...message, file: page.source, ...(at && text !== undefined ? { ...at, frame: codeFrame(text, at.line, at.column) } : {}) };
@@ -230,16 +257,22 @@ function imageProblem(src: string): ReturnType<typeof messages.missingImage | ty
   }
 }
 
-/** Image paths that start with "/" (any in `public/` or made by the build) and name no output file. */
-export function checkImages(images: ImageRef[], files: Set<string>): Diagnostic[] {
+/**
+ * Image paths that start with "/" (any in `public/` or made by the build) and name no output
+ * file; one with the base path written in it (`/blog/images/x.png`) says so, as a link does.
+ */
+export function checkImages(images: ImageRef[], files: Set<string>, base = '/'): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const has = (pathname: string) => files.has(pathname.replace(/^\/+/, ''));
   for (const image of images) {
     let pathname = image.src.replace(/[?#].*$/, '');
     try {
       pathname = decodeURI(pathname);
     } catch { /* reported as such by imageProblem */ }
-    if (files.has(pathname.replace(/^\/+/, ''))) continue;
-    diagnostics.push({ ...imageProblem(image.src), ...image.locate() });
+    if (has(pathname)) continue;
+    const site = base === '/' ? undefined : withoutBase(pathname, base);
+    const problem = site !== undefined && has(site) ? messages.baseInLink(image.src, undefined, base, `/${image.src.slice(base.length)}`) : imageProblem(image.src);
+    diagnostics.push({ ...problem, ...image.locate() });
   }
   return diagnostics;
 }

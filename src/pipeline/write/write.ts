@@ -51,9 +51,9 @@ export function writeOutputFile(stagingDir: string, outFile: string, contents: s
   return file;
 }
 
-/** Copies one file verbatim into the staging folder. */
-export function copyIntoOutput(stagingDir: string, fromDir: string, path: string): void {
-  const to = outputFile(stagingDir, path);
+/** Copies one file verbatim into the staging folder, as `outFile` (default: at the same path). */
+export function copyIntoOutput(stagingDir: string, fromDir: string, path: string, outFile = path): void {
+  const to = outputFile(stagingDir, outFile);
   ensureDir(dirname(to));
   withPath(to, () => copyFileSync(join(fromDir, path), to));
 }
