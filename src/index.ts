@@ -43,8 +43,9 @@ export { byCloseness, closest } from './pipeline/validate/closest.ts';
 export type { CardsConfig, CardSpec, CardStyle, Route } from './pipeline/types.ts';
 export type { DeployConfig, HostFunction, HostFunctionContext, HostName } from './pipeline/types.ts';
 
-/** The template contract: the props every template receives, and islands and page scripts. */
-export type { EntryPageProps, PageProps, Template, TemplateSite } from './pipeline/types.ts';
+/** The template contract: the props every template receives, pages typed by their template, and islands and page scripts. */
+export type { EntryPageProps, PagePlace, PageProps, RouteProps, Template, TemplateSite } from './pipeline/types.ts';
+export { pageMaker } from './pipeline/routes/page-maker.ts';
 export { Island, IslandScripts, PageScript, pageScriptUrl, type LoadRule } from './pipeline/render/island.tsx';
 
 /**

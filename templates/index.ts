@@ -1,4 +1,4 @@
-import type { Template } from '../src/index.ts';
+import { pageMaker, type Template } from '../src/index.ts';
 import { AffiliateButtonPage } from './pages/affiliate-button.tsx';
 import { ArticlePage } from './pages/article.tsx';
 import { ArticlesPage } from './pages/articles.tsx';
@@ -20,7 +20,7 @@ import { StandardPage } from './pages/standard.tsx';
 import { TagPage } from './pages/tag.tsx';
 
 /** Every page template by the name the route table uses. */
-export const templates: Record<string, Template> = {
+export const templates = {
   'affiliate-button': AffiliateButtonPage,
   article: ArticlePage,
   articles: ArticlesPage,
@@ -40,4 +40,10 @@ export const templates: Record<string, Template> = {
   'section-not-found': SectionNotFoundPage,
   standard: StandardPage,
   tag: TagPage,
-};
+} satisfies Record<string, Template>;
+
+/** A page of the route table, its props checked against its template's: `page('tag', props, { path, sources })`. */
+export const page = pageMaker(templates);
+
+/** The name of a page template. */
+export type TemplateName = keyof typeof templates;

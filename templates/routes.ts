@@ -1,4 +1,4 @@
-import { listed, type Entry, type PageSpec, type Redirect, type RouteDef } from '../src/index.ts';
+import { listed, type Entry, type PageSpec, type Redirect, type RouteDef, type RouteProps } from '../src/index.ts';
 import {
   allTags,
   articleCard,
@@ -16,6 +16,7 @@ import {
   type SiteContent,
 } from './content.ts';
 import type { PageData } from './schemas.ts';
+import { page, type TemplateName, type templates } from './index.ts';
 
 /** Articles per /guides page (docs/product.md, "Constants"). */
 export const GUIDES_PER_PAGE = 6;
@@ -37,14 +38,10 @@ export const sectionNotFound = [
   { section: 'promo', prefix: '/promo/', title: 'Redirecting...', message: 'Redirecting...' },
 ] as const;
 
-const entryPage = (entry: Entry<{ aliases?: string[]; [field: string]: unknown }>, path: string, template: string, props: Record<string, unknown> = {}): PageSpec => ({
-  path,
-  template,
-  props,
-  entry,
-  sources: [entry.file],
-  aliases: entry.data.aliases ?? [],
-});
+/** The page of a Markdown entry at `path`, shown by `template` with its props. */
+function entryPage<K extends TemplateName>(entry: Entry<{ aliases?: string[]; [field: string]: unknown }>, path: string, template: K, props: RouteProps<(typeof templates)[K]>): PageSpec {
+  return page(template, props, { path, entry, sources: [entry.file], aliases: entry.data.aliases ?? [] });
+}
 
 /** Every route of the site: pattern, the pages it produces, and the template of each. */
 export const routes: RouteDef<SiteContent>[] = [
@@ -53,11 +50,12 @@ export const routes: RouteDef<SiteContent>[] = [
     pages: (c) =>
       c.pages.map((entry: Entry<PageData>) => {
         const { template, path, noindex } = entry.data;
-        const spec = entryPage(entry, path ?? `/${entry.slug}`, pageTemplates[template] ?? 'standard', template === 'home' ? homeProps(c) : {});
+        const at = path ?? `/${entry.slug}`;
+        if (template === 'home') return { ...entryPage(entry, at, 'home', homeProps(c)), noindex };
         if (template === 'not-found') {
-          return { ...spec, props: { sections: sectionNotFound.map(({ prefix, message }) => ({ prefix, message })) }, outFile: '404.html', noindex: true };
+          return { ...entryPage(entry, at, 'not-found', { sections: sectionNotFound.map(({ prefix, message }) => ({ prefix, message })) }), outFile: '404.html', noindex: true };
         }
-        return { ...spec, noindex };
+        return { ...entryPage(entry, at, pageTemplates[template], {}), noindex };
       }),
   },
   {
@@ -69,46 +67,32 @@ export const routes: RouteDef<SiteContent>[] = [
   },
   {
     pattern: '/articles',
-    pages: (c) => [
-      {
-        path: '/articles',
-        template: 'articles',
-        props: { articles: listed(c.articles).sort(byDateDesc).map((a) => articleCard(a, c)) },
-        sources: ['content/articles/'],
-      },
-    ],
+    pages: (c) => [page('articles', { articles: listed(c.articles).sort(byDateDesc).map((a) => articleCard(a, c)) }, { path: '/articles', sources: ['content/articles/'] })],
   },
   {
     pattern: '/posts',
-    pages: (c) => [
-      {
-        path: '/posts',
-        template: 'posts',
-        props: { cards: c.features.map((ref) => resolveCard(ref, c, featureHref(ref.slug))) },
-        sources: ['content/data/features.json'],
-      },
-    ],
+    pages: (c) => [page('posts', { cards: c.features.map((ref) => resolveCard(ref, c, featureHref(ref.slug))) }, { path: '/posts', sources: ['content/data/features.json'] })],
   },
   {
     pattern: '/guides, /guides/page/:n',
     pages: (c) => {
       const cards = guideIndexCards(c);
       const pageCount = Math.max(1, Math.ceil(cards.length / GUIDES_PER_PAGE));
-      return Array.from({ length: pageCount }, (_, i) => ({
-        path: i === 0 ? '/guides' : `/guides/page/${i + 1}`,
-        template: 'guides',
-        props: { cards: cards.slice(i * GUIDES_PER_PAGE, (i + 1) * GUIDES_PER_PAGE), pageNumber: i + 1, pageCount },
-        sources: ['content/data/guide-index.json', 'content/guides/'],
-        // Page 1 has one address; /guides/page/1 would only duplicate it. Pages the index once had
-        // and no longer fills go to its first page, so their links keep working.
-        aliases: i === 0 ? ['/guides/page/1', ...Array.from({ length: Math.max(0, GUIDES_PAGES_PUBLISHED - pageCount) }, (_, k) => `/guides/page/${pageCount + k + 1}`)] : [],
-      }));
+      return Array.from({ length: pageCount }, (_, i) =>
+        page('guides', { cards: cards.slice(i * GUIDES_PER_PAGE, (i + 1) * GUIDES_PER_PAGE), pageNumber: i + 1, pageCount }, {
+          path: i === 0 ? '/guides' : `/guides/page/${i + 1}`,
+          sources: ['content/data/guide-index.json', 'content/guides/'],
+          // Page 1 has one address; /guides/page/1 would only duplicate it. Pages the index once had
+          // and no longer fills go to its first page, so their links keep working.
+          aliases: i === 0 ? ['/guides/page/1', ...Array.from({ length: Math.max(0, GUIDES_PAGES_PUBLISHED - pageCount) }, (_, k) => `/guides/page/${pageCount + k + 1}`)] : [],
+        }),
+      );
     },
   },
   {
     pattern: '/search',
     // Results come from the build's search index in the browser; the page itself is the same for every query.
-    pages: () => [{ path: '/search', template: 'search', props: {}, sources: ['templates/routes.ts'], noindex: true }],
+    pages: () => [page('search', {}, { path: '/search', sources: ['templates/routes.ts'], noindex: true })],
   },
   {
     pattern: '/{guide}',
@@ -120,7 +104,7 @@ export const routes: RouteDef<SiteContent>[] = [
   },
   {
     pattern: '/{landing}',
-    pages: (c) => c.landing.map((entry) => ({ ...entryPage(entry, entry.data.path, 'landing'), noindex: entry.data.noindex })),
+    pages: (c) => c.landing.map((entry) => ({ ...entryPage(entry, entry.data.path, 'landing', {}), noindex: entry.data.noindex })),
   },
   {
     pattern: '/affiliate/:slug',
@@ -129,15 +113,16 @@ export const routes: RouteDef<SiteContent>[] = [
         const canonical = `/affiliate/${entry.slug}`;
         const topic = topicProps('review', entry, c);
         const alternatives = entry.data.alternatives.map((path) => resolveAlternative(path, c)).filter((a) => a !== undefined);
+        const props = { ...topic, alternatives: alternatives.map((a) => a.card) };
         const main = {
-          ...entryPage(entry, canonical, 'review', { ...topic, alternatives: alternatives.map((a) => a.card) }),
+          ...entryPage(entry, canonical, 'review', props),
           // The better choices' titles and summaries are shown: a change to one re-renders the review.
           sources: [entry.file, ...alternatives.map((a) => a.file)],
         };
         if (!entry.data.landingPath) return [main];
         // The landing address shows the same review; its canonical is the /affiliate/ one, so it
         // stays out of the sitemap.
-        return [main, { ...main, path: entry.data.landingPath, props: { ...main.props, canonicalPath: canonical }, aliases: [], noindex: true }];
+        return [main, { ...main, ...page('review', { ...props, canonicalPath: canonical }, { ...main, path: entry.data.landingPath, aliases: [], noindex: true }) }];
       }),
   },
   {
@@ -161,13 +146,13 @@ export const routes: RouteDef<SiteContent>[] = [
           newest: members[0]?.entry.data.date,
           pageCount,
         };
-        return Array.from({ length: pageCount }, (_, i) => ({
-          path: i === 0 ? base : `${base}/page/${i + 1}`,
-          template: 'category',
-          props: { ...common, pageNumber: i + 1, listed: all.slice(i * CATEGORY_PER_PAGE, (i + 1) * CATEGORY_PER_PAGE) },
-          sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
-          aliases: i === 0 ? [`${base}/page/1`, ...info.aliases] : [],
-        }));
+        return Array.from({ length: pageCount }, (_, i) =>
+          page('category', { ...common, pageNumber: i + 1, listed: all.slice(i * CATEGORY_PER_PAGE, (i + 1) * CATEGORY_PER_PAGE) }, {
+            path: i === 0 ? base : `${base}/page/${i + 1}`,
+            sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
+            aliases: i === 0 ? [`${base}/page/1`, ...info.aliases] : [],
+          }),
+        );
       }),
   },
   {
@@ -178,37 +163,40 @@ export const routes: RouteDef<SiteContent>[] = [
         const topics = c.categories.categories.filter((info) => info.tags.some((t) => tagSlug(t) === slug));
         const cards = taggedWith(slug, c).map((item) => listableCard(item, c));
         const pageCount = Math.max(1, Math.ceil(cards.length / TAG_PER_PAGE));
-        return Array.from({ length: pageCount }, (_, i) => ({
-          path: i === 0 ? base : `${base}/page/${i + 1}`,
-          template: 'tag',
-          props: {
-            tag,
-            topics: topics.map((t) => ({ title: t.title, path: topicPath(t), description: t.description })),
-            cards: cards.slice(i * TAG_PER_PAGE, (i + 1) * TAG_PER_PAGE),
-            total: cards.length,
-            pageNumber: i + 1,
-            pageCount,
-          },
-          sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
-          aliases: i === 0 ? [`${base}/page/1`] : [],
-          // A tag nothing carries yet answers, but is not worth a search engine's visit.
-          noindex: cards.length === 0,
-        }));
+        return Array.from({ length: pageCount }, (_, i) =>
+          page(
+            'tag',
+            {
+              tag,
+              topics: topics.map((t) => ({ title: t.title, path: topicPath(t), description: t.description })),
+              cards: cards.slice(i * TAG_PER_PAGE, (i + 1) * TAG_PER_PAGE),
+              total: cards.length,
+              pageNumber: i + 1,
+              pageCount,
+            },
+            {
+              path: i === 0 ? base : `${base}/page/${i + 1}`,
+              sources: ['content/data/categories.json', 'content/articles/', 'content/guides/', 'content/gifts/', 'content/reviews/'],
+              aliases: i === 0 ? [`${base}/page/1`] : [],
+              // A tag nothing carries yet answers, but is not worth a search engine's visit.
+              noindex: cards.length === 0,
+            },
+          ),
+        );
       }),
   },
   {
     pattern: '/gifts',
     pages: (c) => [
-      {
-        path: '/gifts',
-        template: 'gifts-index',
-        props: {
+      page(
+        'gifts-index',
+        {
           cards: listed(c.gifts)
             .sort((a, b) => (a.data.date < b.data.date ? 1 : a.data.date > b.data.date ? -1 : a.slug.localeCompare(b.slug)))
             .map((g) => resolveCard({ slug: g.slug }, c, `/${g.slug}`)),
         },
-        sources: ['content/gifts/'],
-      },
+        { path: '/gifts', sources: ['content/gifts/'] },
+      ),
     ],
   },
   {
@@ -223,13 +211,9 @@ export const routes: RouteDef<SiteContent>[] = [
     // addresses of its section (see the generator's hosts/redirects.ts).
     pattern: '/:section/404',
     pages: () =>
-      sectionNotFound.map((s) => ({
-        path: `/${s.section}/404`,
-        template: 'section-not-found',
-        props: { title: s.title, message: s.message, minimal: s.section === 'promo' },
-        sources: ['templates/routes.ts'],
-        noindex: true,
-      })),
+      sectionNotFound.map((s) =>
+        page('section-not-found', { title: s.title, message: s.message, minimal: s.section === 'promo' }, { path: `/${s.section}/404`, sources: ['templates/routes.ts'], noindex: true }),
+      ),
   },
 ];
 
@@ -241,12 +225,11 @@ export function outboundRedirects(c: SiteContent): Redirect[] {
   ];
 }
 
-const pageTemplates: Record<PageData['template'], string> = {
-  home: 'home',
+/** The template of a page whose front matter names no props of its own (home and not-found get theirs above). */
+const pageTemplates: Record<Exclude<PageData['template'], 'home' | 'not-found'>, 'standard' | 'contact' | 'affiliate-button'> = {
   page: 'standard',
   legal: 'standard',
   'thank-you': 'standard',
-  'not-found': 'not-found',
   contact: 'contact',
   'affiliate-button': 'affiliate-button',
 };
@@ -292,5 +275,5 @@ export function guideIndexCards(c: SiteContent) {
 }
 
 function outboundPage(path: string, partner: string, url: string, source: string): PageSpec {
-  return { path, template: 'outbound', props: { partner, url }, sources: [source], noindex: true };
+  return page('outbound', { partner, url }, { path, sources: [source], noindex: true });
 }

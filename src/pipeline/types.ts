@@ -520,11 +520,22 @@ export type EntryPageProps<Data, Shared = Record<string, unknown>> = PageProps<D
  * A page template: a React component taking `PageProps` and its route's own props.
  *
  * # Design decision
- * Each template declares its own props type. The route table names templates by string and
- * hands them props as data, so the registry cannot tie a template's props to the routes that use
- * it; its parameter is left open (`any`) rather than making every template accept `unknown`.
+ * Each template declares its own props type. A registry of templates holds components of many
+ * props types, so its element type is left open (`any`); the seam is typed where pages are made:
+ * `pageMaker(templates)` gives a `page(template, props, spec)` whose `template` must be a key of
+ * the registry and whose `props` must be that template's (`RouteProps`), so a misspelt template
+ * or a wrong prop is a type error in the route table, not a blank page.
  */
 export type Template = ComponentType<any>;
+
+/** The props a template takes from its routes: its own, without the `site` and `page` every template receives. */
+export type RouteProps<T> = T extends ComponentType<infer P> ? OwnProps<Omit<P, keyof PageProps>> : never;
+
+/** A template's own props; none at all is `Record<string, never>`, so a stray prop is an error too. */
+type OwnProps<P> = [keyof P] extends [never] ? Record<string, never> : P;
+
+/** A `PageSpec` without its template and props, which `pageMaker`'s `page` takes apart and checks. */
+export type PagePlace = Omit<PageSpec, 'template' | 'props'>;
 
 export interface BuildOptions {
   /** Project folder (default: the current folder). */
