@@ -18,7 +18,8 @@ import {
   bundleAssets, computeSiteState, contentDirOf, manifestKeys, publicDirOf, readContent, readPublic,
   type SiteParts, type SiteState, type SiteStateOptions,
 } from './pipeline/site-state.ts';
-import type { BuildOptions, BuildSummary, Entry, Redirect, RenderTimings, SiteConfig } from './pipeline/types.ts';
+import type { BuildOptions, BuildSummary, RenderTimings } from './pipeline/build-types.ts';
+import type { Entry, Redirect, SiteConfig } from './pipeline/types.ts';
 import type { LeftOut, ValidateResult } from './pipeline/validate/validate.ts';
 import { formatMs } from './pipeline/format.ts';
 import { processCpuMs, threadCpuMs } from './pipeline/cpu.ts';

@@ -22,6 +22,7 @@ export type {
   RouteDef,
   Scaffold,
   ScaffoldInput,
+  ScaffoldMake,
   ScaffoldQuestion,
   ScaffoldSpec,
   SearchOptions,

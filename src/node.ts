@@ -4,7 +4,8 @@ import { upToDateSummary } from './pipeline/plan/up-to-date.ts';
 import { outputFolderProblem, outputTarget, recoverOutput } from './pipeline/write/output-folder.ts';
 import { outputDirOf } from './pipeline/write/output-paths.ts';
 import { withBase } from './pipeline/routes/base-path.ts';
-import type { BuildSummary, HostName } from './pipeline/types.ts';
+import type { BuildSummary } from './pipeline/build-types.ts';
+import type { HostName } from './pipeline/types.ts';
 import { OptionsError } from './options-error.ts';
 
 // The generator's Node API: what `heartnotes build`, `check`, `preview`, `dev` and `new` run
@@ -14,7 +15,8 @@ import { OptionsError } from './options-error.ts';
 
 export { OptionsError } from './options-error.ts';
 export { DiagnosticError, formatDiagnostic, type Diagnostic } from './diagnostics/diagnostic.ts';
-export type { BuildSummary, HostName } from './pipeline/types.ts';
+export type { BuildSummary, RenderTimings } from './pipeline/build-types.ts';
+export type { HostName } from './pipeline/types.ts';
 export type { ScaffoldRequest, ScaffoldResult } from './scaffold.ts';
 
 /** What `build` and `check` take; every path is relative to `root`. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import type { BuildOptions, BuildSummary } from '../../src/pipeline/types.ts';
+import type { BuildOptions, BuildSummary } from '../../src/pipeline/build-types.ts';
 import { DiagnosticError } from '../../src/diagnostics/diagnostic.ts';
 import { copyFixture, diffTrees, fixturesDir, listFiles, readTree, type FixtureCopy } from '../helpers/fixtures.ts';
 import { linkHref, meta, tags, title } from '../helpers/html.ts';

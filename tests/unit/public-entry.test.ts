@@ -54,4 +54,15 @@ describe('the public entry point (src/index.ts)', () => {
     expect(result.errors).toEqual([]);
     expect(result.outputFiles[0].text).toContain('defineSite');
   });
+
+  it('exports every type of the site contract (src/pipeline/types.ts), and the build\'s own types stay out of it', () => {
+    const contract = readFileSync(join(root, 'src', 'pipeline', 'types.ts'), 'utf8');
+    const declared = [...contract.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]);
+    const index = readFileSync(entry, 'utf8');
+    const exported = new Set([...index.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((n) => n.replace(/^\s*type\s+/, '').trim())));
+    expect(declared.length).toBeGreaterThan(30);
+    expect(declared.filter((name) => !exported.has(name))).toEqual([]);
+    expect(declared).not.toContain('BuildOptions');
+    expect(declared).not.toContain('RenderTimings');
+  });
 });

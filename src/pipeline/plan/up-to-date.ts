@@ -5,7 +5,7 @@ import { readManifestHead, type ManifestHead } from './manifest.ts';
 import { cacheDir, cacheIsCurrent } from '../cache/cache-dir.ts';
 import { outputDirOf } from '../write/output-paths.ts';
 import { formatMs } from '../format.ts';
-import type { BuildOptions, BuildSummary } from '../types.ts';
+import type { BuildOptions, BuildSummary } from '../build-types.ts';
 
 /** What besides files decides the output. */
 export interface FingerprintOptions {
