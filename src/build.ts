@@ -13,7 +13,7 @@ import { checkImages, checkLinks, type LinkedPage } from './pipeline/links/links
 import { drawCardsOnWorker, renderAll, startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
 import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
 import { planOutput, type OutputPlan } from './pipeline/plan/change-plan.ts';
-import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary, type FingerprintOptions } from './pipeline/plan/up-to-date.ts';
+import { fingerprintInputs, fingerprintOf, fingerprintOptionsFor, inputLines, upToDateSummary, type FingerprintOptions } from './pipeline/plan/up-to-date.ts';
 import {
   bundleAssets, computeSiteState, contentDirOf, manifestKeys, publicDirOf, readContent, readPublic,
   type SiteParts, type SiteState, type SiteStateOptions,
@@ -559,7 +559,9 @@ function writeBuild(
     join(run.root, 'package-lock.json'),
     join(generatorRoot, 'package-lock.json'),
   ];
-  const unchanged = fingerprintInputs(folders, [], run.fingerprint) === done.foldersBefore;
+  // One walk of the folders serves both: whether they changed while this build read them, and the fingerprint.
+  const folderLines = inputLines(folders);
+  const unchanged = fingerprintOf(folderLines, run.fingerprint) === done.foldersBefore;
   const leftOut = describeLeftOut(state.validated.leftOut);
   const pendingManifest = prepareManifest(run.cacheDir, {
     build: newBuildId(),
@@ -567,7 +569,7 @@ function writeBuild(
     files,
     ...(run.searchParts ? { searchParts: run.searchParts } : {}),
     ...(run.search ? { searchRecords: run.search.recordSettings } : run.searchKept && run.manifest?.searchRecords ? { searchRecords: run.manifest.searchRecords } : {}),
-    ...(unchanged ? { fingerprint: fingerprintInputs(folders, inputFiles, run.fingerprint), inputs: { folders, files: inputFiles } } : {}),
+    ...(unchanged ? { fingerprint: fingerprintOf([...folderLines, ...inputLines([], inputFiles)], run.fingerprint), inputs: { folders, files: inputFiles } } : {}),
     // Said again by a build that finds nothing changed.
     summary: { ...counts(parts, state), ...(leftOut ? { leftOut } : {}) },
   });

@@ -26,21 +26,29 @@ export interface FingerprintOptions {
  * mean a build would write exactly what is already there.
  */
 export function fingerprintInputs(folders: string[], files: string[], options: FingerprintOptions): string {
+  return fingerprintOf([...inputLines(folders), ...inputLines([], files)], options);
+}
+
+/** The fingerprint of input lines (`inputLines`): a build that walks the folders once hashes them twice. */
+export function fingerprintOf(lines: string[], options: FingerprintOptions): string {
   const hash = createHash('sha256').update(JSON.stringify(options));
+  for (const line of lines) hash.update(line);
+  return hash.digest('hex');
+}
+
+/** One line per file of `folders` (walked in name order) and of `files` (sorted): its path, size and time. */
+export function inputLines(folders: string[], files: string[] = []): string[] {
+  const lines: string[] = [];
   const add = (path: string) => {
-    try {
-      const s = statSync(path);
-      hash.update(`${path}\0${s.size}\0${s.mtimeMs}\n`);
-    } catch {
-      hash.update(`${path}\0missing\n`);
-    }
+    const s = statSync(path, { throwIfNoEntry: false });
+    lines.push(s ? `${path}\0${s.size}\0${s.mtimeMs}\n` : `${path}\0missing\n`);
   };
   const walk = (dir: string) => {
     let entries: import('node:fs').Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {
-      hash.update(`${dir}\0missing\n`);
+      lines.push(`${dir}\0missing\n`);
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -52,7 +60,7 @@ export function fingerprintInputs(folders: string[], files: string[], options: F
   };
   for (const dir of folders) walk(dir);
   for (const file of [...files].sort()) add(file);
-  return hash.digest('hex');
+  return lines;
 }
 
 /** Whether every file the previous build recorded (`ManifestHead.output`) is still in the output, untouched. */
