@@ -1,6 +1,7 @@
-// The forms' mail transports, both through nodemailer (loaded on the first message): SMTP when
-// SMTP_URL is set, else, in dev and preview, an outbox folder of .eml files that any mail program
-// opens. site/functions/mail.ts says what is sent.
+// The forms' mail transport through SMTP, with nodemailer (loaded on the first message), when
+// SMTP_URL is set; without it, dev and preview write an outbox folder instead (file-mailer.ts, the
+// Node side). No `node:` imports: a host's bundle of the function reaches this module.
+// site/functions/mail.ts says what is sent.
 import type { MailMessage, Mailer } from './mail.ts';
 
 /** SMTP_URL could not be used; the message says why and how to write it. */
@@ -38,26 +39,6 @@ export function smtpMailer(url: string): Mailer {
         nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
       );
       await (await transport).sendMail(message);
-    },
-  };
-}
-
-/** Writes each message as `<time>-<random>.eml` in `dir` (created when needed), as a mail program would receive it. */
-export function fileMailer(dir: string, shown = dir): Mailer {
-  let transport: Promise<import('nodemailer').Transporter> | undefined;
-  return {
-    description: `the outbox ${shown}`,
-    async send(message: MailMessage) {
-      transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
-      const info = await (await transport).sendMail(message);
-      const { mkdir, rename, writeFile } = await import('node:fs/promises');
-      const { join } = await import('node:path');
-      const { randomBytes } = await import('node:crypto');
-      await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      // Written whole, then renamed: a mail program watching the folder never opens half a message.
-      await writeFile(join(dir, `.${name}.tmp`), info.message as Buffer);
-      await rename(join(dir, `.${name}.tmp`), join(dir, name));
     },
   };
 }

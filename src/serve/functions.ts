@@ -1,5 +1,11 @@
 import type { FunctionContext, SiteConfig } from '../pipeline/types.ts';
-import type { FetchHandler } from './static-server.ts';
+
+/**
+ * A web-standard handler, e.g. a site's server function, mounted under a path prefix. Declared
+ * here, not beside the static server that mounts it: src/index.ts exports this module's error, and
+ * browser and serverless code import src/index.ts, so nothing here may reach a `node:` module.
+ */
+export type FetchHandler = (request: Request) => Promise<Response>;
 
 /**
  * A site's server function could not be opened, e.g. its database is unreachable; the message

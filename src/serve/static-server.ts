@@ -11,9 +11,7 @@ import { BadRequest, decodedPath, quote, requestUrl } from './request-target.ts'
 import { etagMatches, etagOf, sendFile } from './send-file.ts';
 import { listenOn, type PortRequest } from './port.ts';
 import { mapRuleFile, withBase, withoutBase } from '../pipeline/routes/base-path.ts';
-
-/** A web-standard handler, e.g. a site's server function, mounted under a path prefix. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+import type { FetchHandler } from './functions.ts';
 
 export interface StaticServerOptions {
   /** The built site. */

@@ -132,6 +132,9 @@ export function writePdf(blocks: Block[], meta: { title: string }): Uint8Array {
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${infoRef} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  // Every character above is a single byte (content streams hold only ASCII), so latin1 is exact.
-  return Uint8Array.from(Buffer.from(out, 'latin1'));
+  // Every character above is a single byte (content streams hold only ASCII), so its low byte is
+  // the character (what Buffer's latin1 does; written out so this module needs no Node types).
+  const bytes = new Uint8Array(out.length);
+  for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i) & 0xff;
+  return bytes;
 }

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { guideEmail, mailSettings } from '../../site/functions/mail.ts';
 import { newToken } from '../../site/functions/store.ts';
 import { parseEml } from '../helpers/eml.ts';
-import { fileMailer, smtpMailer } from '../../site/functions/mailers.ts';
+import { smtpMailer } from '../../site/functions/mailers.ts';
+import { fileMailer } from '../../site/functions/file-mailer.ts';
 import { StoreOpenError, mailFromEnv, outboxDir } from '../../site/functions/node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'heartnotes-mail-'));
