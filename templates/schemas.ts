@@ -404,7 +404,6 @@ export const giftSchema = z.strictObject({
   adSlots: z.number().int().min(0).max(3).default(0),
 }).superRefine(pieceRules);
 
-export type SiteData = z.infer<typeof siteSchema>;
 export type NavItem = z.infer<typeof navSchema>[number];
 export type Partner = z.infer<typeof partnersSchema>[number];
 export type PageData = z.infer<typeof pageSchema>;
@@ -413,12 +412,10 @@ export type CategoriesData = z.infer<typeof categoriesSchema>;
 export type CategoryInfo = CategoriesData['categories'][number];
 export type CardRef = z.infer<typeof cardRef>;
 export type HomeData = z.infer<typeof homeSchema>;
-export type Outbound = z.infer<typeof outboundSchema>[number];
 export type GuideData = z.infer<typeof guideSchema>;
 export type ReviewData = z.infer<typeof reviewSchema>;
 export type GiftData = z.infer<typeof giftSchema>;
 export type FaqItem = z.infer<typeof faqItem>;
-export type Testimonial = z.infer<typeof testimonialSchema>;
 
 /** An https URL (third-party scripts and services are never loaded over plain http). */
 const httpsUrl = () => webUrl().regex(/^https:\/\//, 'expected an https:// address');

@@ -16,7 +16,3 @@ export interface Db extends Sql {
   description: string;
 }
 
-/** The database could not be reached or refused the work; nothing was stored. */
-export class StoreUnavailableError extends Error {
-  override name = 'StoreUnavailableError';
-}

@@ -481,8 +481,6 @@ export interface TemplateSite<Shared = Record<string, unknown>> {
     /** The inline island loader (see src/runtime/loader.ts). */
     loader: string;
   };
-  /** Copyright year and similar build-time facts. */
-  buildYear?: number;
 }
 
 /**

@@ -13,9 +13,6 @@ import type { SiteConfig } from '../types.ts';
 import { generatorRoot } from '../paths.ts';
 import { cacheDir } from '../cache/cache-dir.ts';
 
-/** Kept for configs that still import it from here; sites import it from src/index.ts. */
-export { defineSite } from '../define-site.ts';
-
 /** A compiled site: the config module and the render worker, both ready to import. */
 export interface CompiledSite {
   config: SiteConfig;

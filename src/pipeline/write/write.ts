@@ -9,8 +9,6 @@ import { isLink } from './no-links.ts';
 import { outputFile } from './output-paths.ts';
 import type { PageOutcome, RenderOutcome } from '../render/render-pages.ts';
 
-export { listFolder, type BrokenLink, type FolderFile } from '../load/list-folder.ts';
-
 /**
  * The only stage that writes to the output. A build writes into a fresh sibling folder and swaps
  * it in at the end, so a failed build never leaves a half-written `dist/`.
