@@ -28,14 +28,60 @@ const FUNCTIONS_NODE_SIDE = ['site/functions/node.ts', 'site/functions/pglite-db
 /** Node's built-in modules, bare and `node:`-prefixed, for the rule that keeps them out of browser and serverless code. */
 const NODE_BUILTINS = [...new Set(builtinModules.flatMap((name) => [name, name.startsWith('node:') ? name : `node:${name}`]))];
 
+/**
+ * Comments cite only documents in the repository: the product spec the team works from is not
+ * in it, so a comment says "docs/product.md" instead of "SPEC" (CSS comments: tests/unit/architecture.test.ts).
+ */
+const noSpecCitation = {
+  meta: { type: 'problem', messages: { spec: 'Cite a document in the repository (docs/product.md), not the SPEC.' }, schema: [] },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          if (/\bSPEC\b/.test(comment.value)) context.report({ loc: comment.loc, messageId: 'spec' });
+        }
+      },
+    };
+  },
+};
+
+/**
+ * The unit tier is the inner loop (docs/testing.md): in memory and in temporary folders, so it
+ * builds no site, starts no browser, opens no database and runs no child process. What would
+ * break that, by import.
+ */
+const NOT_IN_UNIT_TESTS = [
+  { name: 'node:child_process', message: 'A unit test runs no child process: the command-line tests are in tests/cli/.' },
+  { name: 'playwright-core', message: 'A unit test drives no browser: the browser tests are in tests/e2e/.' },
+  { name: '@electric-sql/pglite', message: 'A unit test opens no database: the forms tests are in tests/functions/.' },
+  { name: 'postgres', message: 'A unit test opens no database: the forms tests are in tests/functions/.' },
+  { name: '../../src/build.ts', importNames: ['build', 'buildSite'], message: 'A unit test builds no site: whole builds are in tests/build/ and tests/cli/.' },
+  { name: 'vitest', importNames: ['inject'], message: "A unit test reads nothing the run's global set-up builds: put it in tests/build/." },
+];
+const NOT_IN_UNIT_TEST_PATTERNS = [
+  { group: ['**/e2e-helpers/*'], message: 'A unit test builds, previews or browses nothing: see tests/build/ and tests/e2e/.' },
+  {
+    group: ['**/helpers/cli.ts', '**/helpers/postgres.ts', '**/helpers/pglite-template.ts', '**/helpers/warm-cache.ts'],
+    message: 'A unit test runs no process and opens no database.',
+  },
+];
+
 export default [
-  { ignores: ['**/node_modules/**', 'dist/**', '.cache/**', '.data/**', 'tests/fixtures/**', 'tests/hosts/.runtimes/**', 'netlify/**', 'functions/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', 'dist/**', '.cache/**', '.data/**', 'tests/hosts/.runtimes/**', 'netlify/**', 'functions/**', 'bench/out/**'] },
   {
     files: CODE,
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-spec-citation': noSpecCitation } } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })] },
+  },
+  {
+    files: ['src/**', 'bin/**', 'templates/**', 'site/**', 'site.config.ts'],
+    rules: { 'local/no-spec-citation': 'error' },
+  },
+  {
+    files: ['tests/unit/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: NOT_IN_UNIT_TESTS, patterns: NOT_IN_UNIT_TEST_PATTERNS }] },
   },
   {
     // The generator: short functions, and no reach into this site's parts (src/ knows no site).
@@ -58,7 +104,7 @@ export default [
   },
   {
     // The site side: the generator's 80 lines, except for React components (below).
-    files: ['templates/**', 'site/**', 'site.config.ts'],
+    files: ['templates/**', 'site/**', 'site.config.ts', 'tests/fixtures/**'],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }],
       'import-x/no-restricted-paths': [
@@ -66,7 +112,8 @@ export default [
         {
           zones: [
             {
-              target: ['./templates', './site', './site.config.ts'],
+              // The fixture sites too: a second site the same generator builds (tests/fixtures/).
+              target: ['./templates', './site', './site.config.ts', './tests/fixtures'],
               from: './src',
               except: ['./index.ts'],
               message: 'The site imports the generator only through its public entry, src/index.ts (docs/architecture.md, "Two sides").',
@@ -81,7 +128,7 @@ export default [
     // order; cut at 80 lines it would scatter one page over several files. 120 holds the five
     // that are longer today (Document 120, GiftPage 101, ReviewPage 96, LandingPage 89,
     // ContactForm 82) and no more: a longer one is split into components.
-    files: ['templates/**/*.tsx'],
+    files: ['templates/**/*.tsx', 'tests/fixtures/**/*.tsx'],
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false, IIFEs: true }] },
   },
   {
@@ -109,7 +156,15 @@ export default [
     files: [...BROWSER, 'site/functions/**'],
     ignores: FUNCTIONS_NODE_SIDE,
     rules: {
-      'no-restricted-imports': ['error', { paths: NODE_BUILTINS.map((name) => ({ name, message: 'This code runs in the browser or on a serverless host, where Node modules are not there (docs/architecture.md, "Three places code runs").' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_BUILTINS.map((name) => ({
+            name,
+            message: 'This code runs in the browser or on a serverless host, where Node modules are not there (docs/architecture.md, "Three places code runs").',
+          })),
+        },
+      ],
     },
   },
 ];

@@ -43,14 +43,38 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * The tiers (docs/testing.md): `unit` is the inner loop, in memory, with no build, browser,
+ * database or child process (the lint holds that: eslint.config.mjs), and no global set-up, so
+ * `npm run test:unit` starts at once. The others but `functions` read the real site the global
+ * set-up builds once for the run, however many of them run (tests/global-setup.ts shares it).
+ */
+const TIERS = {
+  unit: 'functions of the generator and the site, on literals and small temporary folders',
+  build: 'the real site and the fixture sites, built, then read back from their output',
+  cli: 'the heartnotes command run as a process',
+  e2e: 'pages in Chromium',
+  functions: 'the forms function on PGlite and PostgreSQL',
+  hosts: "the output under Netlify's and Cloudflare's own local runtimes",
+};
+
+const project = (name: keyof typeof TIERS) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: [`tests/${name}/**/*.test.ts`],
+    // Builds the real site and an empty PGlite database once for the run (see the file); the unit
+    // and functions tiers read neither.
+    globalSetup: name === 'unit' || name === 'functions' ? [] : ['tests/global-setup.ts'],
+  },
+});
+
 export default defineConfig({
   // Template components imported by a test render with React's production runtime, as the build
   // does (NODE_ENV=production below has no `jsxDEV`).
   oxc: { jsx: { development: false } },
   test: {
-    include: ['tests/**/*.test.ts'],
-    // Builds the real site and an empty PGlite database once for the run (see the file).
-    globalSetup: ['tests/global-setup.ts'],
+    projects: (Object.keys(TIERS) as (keyof typeof TIERS)[]).map(project),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits up to 1 s by default: a search page (Pagefind's WebAssembly and index)

@@ -30,7 +30,34 @@ declare module 'vitest' {
   }
 }
 
+type Provided = { builtSite: string; pgliteTemplate: string; sharedPreview: string; warmCache: string };
+interface Shared {
+  ready: Promise<{ provided: Provided; teardown: () => Promise<void> }>;
+  /** Projects (test tiers) set up and not yet torn down: the last one tears down. */
+  users: number;
+}
+/**
+ * Each tier is a Vitest project with this global set-up of its own, and Vitest calls it once per
+ * project that has tests to run, in one process: the first call builds, the others share it, so
+ * `npm test` builds the site once however many tiers run. (Module state would not do: each
+ * project loads this file anew.)
+ */
+const SHARED = Symbol.for('heartnotes.tests.global-setup');
+const registry = globalThis as typeof globalThis & { [SHARED]?: Shared };
+
 export default async function setup(project: TestProject) {
+  const shared = (registry[SHARED] ??= { ready: setUpOnce(), users: 0 });
+  shared.users++;
+  const { provided, teardown } = await shared.ready;
+  for (const [key, value] of Object.entries(provided)) project.provide(key as keyof Provided, value);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete registry[SHARED];
+    await teardown();
+  };
+}
+
+async function setUpOnce(): Promise<{ provided: Provided; teardown: () => Promise<void> }> {
   // Built with a cache of its own, which copies of the real site start from: the same build as
   // one with --no-cache (a cache changes no byte of the output), and the copies' builds are warm.
   removeStaleRunCaches(PROJECT_ROOT);
@@ -57,12 +84,12 @@ export default async function setup(project: TestProject) {
     await removeAll();
     throw error;
   });
-  project.provide('builtSite', built.value.outDir);
-  project.provide('pgliteTemplate', pglite.value.dir);
-  project.provide('sharedPreview', preview.url);
-  project.provide('warmCache', join(PROJECT_ROOT, cache));
-  return async () => {
-    await preview.stop();
-    await removeAll();
+  const provided = { builtSite: built.value.outDir, pgliteTemplate: pglite.value.dir, sharedPreview: preview.url, warmCache: join(PROJECT_ROOT, cache) };
+  return {
+    provided,
+    teardown: async () => {
+      await preview.stop();
+      await removeAll();
+    },
   };
 }
