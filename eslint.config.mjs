@@ -67,7 +67,7 @@ const NOT_IN_UNIT_TEST_PATTERNS = [
 ];
 
 export default [
-  { ignores: ['**/node_modules/**', 'dist/**', '.cache/**', '.data/**', 'tests/hosts/.runtimes/**', 'netlify/**', 'functions/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', 'dist/**', '.cache/**', '.data/**', 'tests/.tmp/**', 'tests/hosts/.runtimes/**', 'netlify/**', 'functions/**', 'bench/out/**'] },
   {
     files: CODE,
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
