@@ -144,7 +144,8 @@ export default [
               target: './site/functions',
               from: './src',
               except: ['./index.ts', './escape.ts'],
-              message: 'The forms function imports the generator only through src/index.ts (types) or src/escape.ts (docs/architecture.md, "Two sides: the generator and the site").',
+              message:
+                'The forms function imports the generator only through src/index.ts (types) or src/escape.ts (docs/architecture.md, "Two sides: the generator and the site").',
             },
           ],
         },

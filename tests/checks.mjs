@@ -66,7 +66,9 @@ const results = await runAll(asked.length ? asked : Object.keys(CHECKS), availab
 const failed = results.filter((r) => !r.ok);
 for (const r of failed) {
   const [command, args] = CHECKS[r.name];
-  console.error(`\n✗ ${r.name} failed (run it alone: ${[command.replace(`${root}/`, ''), ...args].join(' ')})\n${r.output.trim()}`);
+  console.error(
+    `\n✗ ${r.name} failed (run it alone: ${[command.replace(`${root}/`, ''), ...args].map((word) => (/[*{ ]/.test(word) ? `'${word}'` : word)).join(' ')})\n${r.output.trim()}`,
+  );
 }
 const timing = results.map((r) => `${r.name} ${(r.ms / 1000).toFixed(1)} s`).join(', ');
 console.log(`checks: ${results.length - failed.length} of ${results.length} passed in ${((performance.now() - started) / 1000).toFixed(1)} s (${timing})`);

@@ -85,8 +85,6 @@ export function text(el: Element): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-export const classes = (el: Element) => (el.attrs.class ?? '').split(/\s+/).filter(Boolean);
-
 /** Every element below `root` that matches the CSS `selector`, in document order (not `root` itself). */
 export function $$(root: Element, selector: string): Element[] {
   const tree = hastOf.get(root);
