@@ -81,4 +81,3 @@ export interface RenderTimings {
   /** CPU time of this thread in the Markdown parse alone (with `BuildOptions.timeParse`, on Linux). */
   parseCpuMs?: number;
 }
-

@@ -536,4 +536,3 @@ type OwnProps<P> = [keyof P] extends [never] ? Record<string, never> : P;
 
 /** A `PageSpec` without its template and props, which `pageMaker`'s `page` takes apart and checks. */
 export type PagePlace = Omit<PageSpec, 'template' | 'props'>;
-

@@ -96,7 +96,12 @@ export function createStaticServer(options: StaticServerOptions): Server {
 /** The files of the served folder: a page with its `_headers`, a clean-URL lookup, the 404 page. */
 function servedFolder(options: StaticServerOptions) {
   const { dir } = options;
-  const headerRules = watchedFile(join(dir, '_headers'), (text) => parseHeaders(rulesWithoutBase(text, 'headers', baseOf(options))), [], () => baseOf(options));
+  const headerRules = watchedFile(
+    join(dir, '_headers'),
+    (text) => parseHeaders(rulesWithoutBase(text, 'headers', baseOf(options))),
+    [],
+    () => baseOf(options),
+  );
   const headersOf = (pathname: string) => headersFor(headerRules(), pathname);
 
   const sendPage = (res: ServerResponse, file: string, status: number, pathname: string) => {
@@ -154,7 +159,12 @@ const HOST_FILES = new Set(['_redirects', '_headers', '_worker.js', '_routes.jso
 function siteAnswerer(options: StaticServerOptions) {
   const folder = servedFolder(options);
   const { sendPage, notFound } = folder;
-  const redirects = watchedFile(join(options.dir, '_redirects'), (text) => parseRedirects(rulesWithoutBase(text, 'redirects', baseOf(options))), [], () => baseOf(options));
+  const redirects = watchedFile(
+    join(options.dir, '_redirects'),
+    (text) => parseRedirects(rulesWithoutBase(text, 'redirects', baseOf(options))),
+    [],
+    () => baseOf(options),
+  );
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.url === '*' && req.method === 'OPTIONS') return refuseMethod(req, res);

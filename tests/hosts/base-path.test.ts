@@ -38,7 +38,12 @@ async function probe(server: string, path: string): Promise<Answer> {
   if (res.status === 200) answer.type = type.split(';')[0];
   if (type.includes('html')) {
     const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1];
-    if (h1) answer.h1 = h1.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim();
+    if (h1)
+      answer.h1 = h1
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x27;/g, "'")
+        .replace(/\s+/g, ' ')
+        .trim();
   }
   return answer;
 }
@@ -121,7 +126,7 @@ describe.each([
     expect(answers.get('/post/five-relationship-secrets')?.status).toBe(404);
   });
 
-  it('stores form submissions sent to /blog/api/ through the host\'s function: one, 20 one after another and 20 at once', async () => {
+  it("stores form submissions sent to /blog/api/ through the host's function: one, 20 one after another and 20 at once", async () => {
     const send = (email: string) =>
       fetch(new URL('/blog/api/subscribe', real.url), {
         method: 'POST',
@@ -134,8 +139,18 @@ describe.each([
     const sequential: { status: number }[] = [];
     for (const email of emails('one-by-one')) sequential.push(await send(email));
     const parallel = await Promise.all(emails('at-once').map(send));
-    expect.soft(sequential.map((a) => a.status), real.output().slice(-3000)).toEqual(Array(20).fill(200));
-    expect.soft(parallel.map((a) => a.status), real.output().slice(-3000)).toEqual(Array(20).fill(200));
+    expect
+      .soft(
+        sequential.map((a) => a.status),
+        real.output().slice(-3000),
+      )
+      .toEqual(Array(20).fill(200));
+    expect
+      .soft(
+        parallel.map((a) => a.status),
+        real.output().slice(-3000),
+      )
+      .toEqual(Array(20).fill(200));
     expect(await countRows('select count(*) as n from subscribers where email = $1 and source = $2', [`${host}-base-reader@example.com`, '/blog/'])).toBe(1);
     for (const kind of ['one-by-one', 'at-once']) {
       expect.soft(await countRows('select count(*) as n from subscribers where email like $1', [`${host}-base-${kind}-%@example.com`]), kind).toBe(20);

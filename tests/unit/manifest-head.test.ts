@@ -22,7 +22,14 @@ function outputWith(files: Record<string, string>): { dir: string; manifest: Bui
     const s = statSync(join(dir, file));
     records[file] = { key: `k-${file}`, size: s.size, mtimeMs: s.mtimeMs, links: ['/a'], ids: ['b'] };
   }
-  const manifest: BuildManifest = { layout: LAYOUT, outDir: dir, files: records, fingerprint: 'f', inputs: { folders: ['content'], files: ['site.config.ts'] }, summary: { pages: 2, redirects: 0, assets: 1 } };
+  const manifest: BuildManifest = {
+    layout: LAYOUT,
+    outDir: dir,
+    files: records,
+    fingerprint: 'f',
+    inputs: { folders: ['content'], files: ['site.config.ts'] },
+    summary: { pages: 2, redirects: 0, assets: 1 },
+  };
   return { dir, manifest };
 }
 

@@ -1,5 +1,6 @@
 // src/index.ts, the one module of the generator a site imports (ESLint holds that: its
 // import-x/no-restricted-paths zones in eslint.config.mjs), is safe in the browser: islands import it.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -23,7 +24,7 @@ describe('the public entry point (src/index.ts)', () => {
     expect(result.outputFiles[0].text).toContain('defineSite');
   });
 
-  it('exports every type of the site contract (src/pipeline/types.ts), and the build\'s own types stay out of it', () => {
+  it("exports every type of the site contract (src/pipeline/types.ts), and the build's own types stay out of it", () => {
     const contract = readFileSync(join(root, 'src', 'pipeline', 'types.ts'), 'utf8');
     const declared = [...contract.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]);
     const index = readFileSync(entry, 'utf8');

@@ -79,7 +79,9 @@ export interface ManifestHead {
 
 /** The manifest file's text: its head (`ManifestHead`) on the first line, then the whole manifest. */
 export function manifestText(m: BuildManifest): string {
-  const output = Object.entries(m.files).map(([file, r]) => `${file}\t${r.size}\t${r.mtimeMs}`).join('\n');
+  const output = Object.entries(m.files)
+    .map(([file, r]) => `${file}\t${r.size}\t${r.mtimeMs}`)
+    .join('\n');
   const head: ManifestHead = { layout: m.layout, outDir: m.outDir, fingerprint: m.fingerprint, inputs: m.inputs, summary: m.summary, output };
   return `${JSON.stringify(head)}\n${JSON.stringify(m)}`;
 }
