@@ -151,15 +151,22 @@ function startHeaderBox(form: HTMLFormElement) {
   const close = () => {
     panel.hidden = true;
   };
+  // The term the listed results are for: typing that changes only spaces finds the same results.
+  let shownTerm = '';
   const update = async () => {
     const term = input.value.trim();
     if (!term) return close();
     panel.hidden = false;
+    if (term === shownTerm && list.childElementCount) return;
     if (!list.childElementCount) status.textContent = 'Searching…';
     try {
       const found = await search(term, HEADER_LIMIT);
       if (!found || term !== input.value.trim()) return;
+      // A reader who has arrowed into the results keeps their place when the list is redrawn.
+      const focused = list.contains(document.activeElement) ? document.activeElement?.getAttribute('href') : undefined;
       list.replaceChildren(...found.shown.map(resultItem));
+      shownTerm = term;
+      if (focused) (list.querySelector<HTMLElement>(`a[href="${CSS.escape(focused)}"]`) ?? input).focus();
       status.textContent = found.total ? `${plural(found.total)} for “${term}”` : `No results for “${term}”. Try another word, or a shorter one.`;
       all.hidden = found.total <= HEADER_LIMIT;
       all.querySelector('a')!.href = siteAddress(`/search?q=${encodeURIComponent(term)}`);

@@ -40,7 +40,9 @@ export function fingerprintOf(lines: string[], options: FingerprintOptions): str
 export function inputLines(folders: string[], files: string[] = []): string[] {
   const lines: string[] = [];
   const add = (path: string) => {
-    const s = statSync(path, { throwIfNoEntry: false });
+    // A file that cannot be stat'ed (missing, a dangling link, a loop of links) counts as missing:
+    // the build that reads it names the problem.
+    const s = statOrUndefined(path);
     lines.push(s ? `${path}\0${s.size}\0${s.mtimeMs}\n` : `${path}\0missing\n`);
   };
   const walk = (dir: string) => {
@@ -68,10 +70,19 @@ export function outputIntact(head: Pick<ManifestHead, 'output'>, outDir: string)
   if (!head.output) return true;
   for (const line of head.output.split('\n')) {
     const [file, size, mtimeMs] = line.split('\t');
-    const s = statSync(joinPath(outDir, file), { throwIfNoEntry: false });
+    const s = statOrUndefined(joinPath(outDir, file));
     if (!s || s.size !== Number(size) || s.mtimeMs !== Number(mtimeMs)) return false;
   }
   return true;
+}
+
+/** A file's stat, or undefined where there is none to take (missing, a dangling link, a loop of links: ELOOP is thrown whatever `throwIfNoEntry` says). */
+function statOrUndefined(path: string): import('node:fs').Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 export function fingerprintOptionsFor(options: BuildOptions, outDir: string): FingerprintOptions {
