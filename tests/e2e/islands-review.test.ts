@@ -91,13 +91,10 @@ async function open(path: string | undefined, setup?: (page: Page) => Promise<vo
 /** Requests to any host but the preview server. */
 const thirdParty = (requests: string[]) => requests.filter((r) => !r.startsWith('data:') && new URL(r).origin !== origin());
 
-/** Waits until React has hydrated the element `selector` matches (it then carries React's own keys). */
+/** Waits until the island holding the element `selector` matches is hydrated (the runtime then marks it `data-hydrated`). */
 async function hydrated(page: Page, selector: string) {
   await page.waitForFunction(
-    (sel) => {
-      const el = document.querySelector(sel);
-      return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-    },
+    (sel) => !!document.querySelector(sel)?.closest('[data-island]')?.hasAttribute('data-hydrated'),
     selector,
     { timeout: 10_000 },
   );
