@@ -20,6 +20,8 @@ const DARK = {
   '#eef7f3': '#15241d', '#cfeadf': '#24402f', '#2f7a4a': '#6fd394', '#1f3a2e': '#d5efe0',
   // sky
   '#eef4fb': '#161f2b', '#d3e3f5': '#263850', '#1f5f9e': '#7cb8ee', '#1f2a4a': '#dbe6f7', '#f0a3b5': '#f0a3b5',
+  // the site's own paper, line and deep rose (the landing pages' drawings)
+  '#fffaf7': '#241a1f', '#ead8dd': '#47333d', '#7d0d2c': '#ffb8c9',
 };
 
 /** The SVG with a dark-scheme <style> for the palette colours it uses (unchanged if it has one). */

@@ -167,6 +167,21 @@ describe('each piece has a picture of its own subject', () => {
     }
   });
 
+  it('landing pages\' hero drawings follow the colour scheme too', async () => {
+    for (const path of ['/skro-dating-lp?tid=test', '/cm-iphone16-lp?lang=fr&clickid=test', '/flirty-popup-lp']) {
+      const { page } = await openPage(site, browser.context, path, PHONE);
+      try {
+        const hero = page.locator('img.landing-hero');
+        await hero.evaluate((img: HTMLImageElement) => img.decode());
+        expect(await meanLuminance(await hero.screenshot()), `${path} light`).toBeGreaterThan(150);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        expect(await meanLuminance(await hero.screenshot()), `${path} dark`).toBeLessThan(100);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   it('shows coverCaption and coverCredit as the cover\'s figcaption, and no figure where a piece has neither', async () => {
     const captioned = all.filter((p) => p.data.coverCaption || p.data.coverCredit);
     expect(captioned.length).toBeGreaterThan(0);
