@@ -271,10 +271,17 @@ export async function pageReport(argv) {
           for (const page of pages.filter((p) => p.lighthouse !== false)) {
             for (const site of sites) {
               const key = `${site.runtime} ${page.type}`;
-              const result = await lighthouse(site.url + page.path, join(temp, 'lighthouse.json'));
-              audits.set(key, [...(audits.get(key) ?? []), result]);
+              let result = await lighthouse(site.url + page.path, join(temp, 'lighthouse.json'));
               // A failure is named as it happens, so a run cut short still says which page failed and why.
-              process.stdout.write(result.error ? `\n  x ${page.type} (${site.runtime}, ${page.path}): ${result.error}\n  ` : '.');
+              if (result.error) {
+                process.stdout.write(`\n  x ${page.type} (${site.runtime}, ${page.path}): ${result.error}; once more… `);
+                // Lighthouse now and then loses the navigation from its trace on a busy machine
+                // (NO_NAVSTART; seen on the breakup guide and on a tag page, never twice in a row):
+                // one more run tells that apart from a page that really cannot be audited.
+                result = await lighthouse(site.url + page.path, join(temp, 'lighthouse.json'));
+                process.stdout.write(result.error ? `failed again: ${result.error}\n  ` : 'fine\n  ');
+              } else process.stdout.write('.');
+              audits.set(key, [...(audits.get(key) ?? []), result]);
             }
           }
         }
