@@ -11,17 +11,35 @@ import { pathToFileURL } from 'node:url';
 /** Light palette colour → dark partner: backgrounds go dark, ink goes light, accents stay bright. */
 const DARK = {
   // rose
-  '#fdf0f3': '#2a1a20', '#f7d6de': '#4a2a36', '#a3123a': '#ff8fab', '#4a1f33': '#f5c4d3', '#e8b64c': '#f0c35e',
+  '#fdf0f3': '#2a1a20',
+  '#f7d6de': '#4a2a36',
+  '#a3123a': '#ff8fab',
+  '#4a1f33': '#f5c4d3',
+  '#e8b64c': '#f0c35e',
   // peach
-  '#fff6ec': '#2a2018', '#f9dcc4': '#4a3426', '#c2410c': '#fb9a6a',
+  '#fff6ec': '#2a2018',
+  '#f9dcc4': '#4a3426',
+  '#c2410c': '#fb9a6a',
   // lilac
-  '#f3f0fb': '#1f1a2b', '#ddd3f5': '#3a3052', '#6b3fa0': '#c4a6f0', '#2e1f4a': '#e3dbf7',
+  '#f3f0fb': '#1f1a2b',
+  '#ddd3f5': '#3a3052',
+  '#6b3fa0': '#c4a6f0',
+  '#2e1f4a': '#e3dbf7',
   // sage
-  '#eef7f3': '#15241d', '#cfeadf': '#24402f', '#2f7a4a': '#6fd394', '#1f3a2e': '#d5efe0',
+  '#eef7f3': '#15241d',
+  '#cfeadf': '#24402f',
+  '#2f7a4a': '#6fd394',
+  '#1f3a2e': '#d5efe0',
   // sky
-  '#eef4fb': '#161f2b', '#d3e3f5': '#263850', '#1f5f9e': '#7cb8ee', '#1f2a4a': '#dbe6f7', '#f0a3b5': '#f0a3b5',
+  '#eef4fb': '#161f2b',
+  '#d3e3f5': '#263850',
+  '#1f5f9e': '#7cb8ee',
+  '#1f2a4a': '#dbe6f7',
+  '#f0a3b5': '#f0a3b5',
   // the site's own paper, line and deep rose (the landing pages' drawings)
-  '#fffaf7': '#241a1f', '#ead8dd': '#47333d', '#7d0d2c': '#ffb8c9',
+  '#fffaf7': '#241a1f',
+  '#ead8dd': '#47333d',
+  '#7d0d2c': '#ffb8c9',
 };
 
 /** The SVG with a dark-scheme <style> for the palette colours it uses (unchanged if it has one). */
