@@ -5,6 +5,7 @@
 // Colours and layout are derived from the name, so each cover differs but the set stays in palette.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withDarkVariant } from './svg-dark-variant.mjs';
 
 const [name, motif = 'heart', w = '1200', h = '630', dir = 'public/images/covers'] = process.argv.slice(2);
 if (!name) {
@@ -66,5 +67,6 @@ const hearts = Array.from({ length: 4 }, () => {
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="${bg}"/>${blobs}${hearts}<circle cx="${cx.toFixed(0)}" cy="${cy}" r="${(s * 1.35).toFixed(0)}" fill="${soft}"/><g transform="translate(${cx.toFixed(0)} ${cy})">${shapes[motif]}</g></svg>\n`;
 const out = join(dir, `${name}.svg`);
 mkdirSync(dir, { recursive: true });
-writeFileSync(out, svg.replace(/(\d+\.\d{2})\d+/g, '$1'));
+// With its dark variant, so a drawing is never a bright tile on a dark page.
+writeFileSync(out, withDarkVariant(svg.replace(/(\d+\.\d{2})\d+/g, '$1')));
 console.log(`wrote ${out}`);

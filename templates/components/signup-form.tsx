@@ -13,7 +13,7 @@ export function SignupForm({
   source,
   id = 'signup',
   headingLevel = 2,
-  load = 'idle',
+  load = 'visible',
 }: {
   heading: string;
   text: string;
@@ -25,9 +25,10 @@ export function SignupForm({
   /** The heading's level (default: 2). */
   headingLevel?: 2 | 3;
   /**
-   * When the form hydrates (default: idle: near the top of a page a visitor may type before
-   * scrolling), or `static`: never. At the end of articles and guides the form stays the plain
-   * POST it is without JavaScript, so those pages keep shipping no script at all.
+   * When the form hydrates (default: `visible`, once it comes near the screen: the form sits low
+   * on a page, so a reader who never scrolls to it loads nothing for it), or `static`: never. At
+   * the end of articles and guides the form stays the plain POST it is without JavaScript, so those
+   * pages keep shipping no script at all.
    */
   load?: LoadRule | 'static';
 }) {

@@ -52,7 +52,9 @@ export default function AffiliateCta({ href, text, sendTo }: AffiliateCtaProps) 
     <a
       className="button cta"
       href={siteAddress(href)}
-      target={hydrated ? undefined : '_blank'}
+      // `_self` rather than no attribute: preact/compat (the site's island runtime) would leave an
+      // emptied `target=""` behind where React removes it; `_self` says "this tab" under both.
+      target={hydrated ? '_self' : '_blank'}
       rel="sponsored nofollow noopener"
       data-affiliate-cta=""
       onClick={onClick}

@@ -11,3 +11,10 @@ export async function pixelAt(png: Buffer, fx: number, fy: number): Promise<[num
   const i = (y * info.width + x) * info.channels;
   return [data[i], data[i + 1], data[i + 2]];
 }
+
+/** The mean luminance (0-255, Rec. 709 weights) of a PNG's pixels: how light a picture looks as a whole. */
+export async function meanLuminance(png: Buffer): Promise<number> {
+  const { channels } = await sharp(png).removeAlpha().stats();
+  const [r, g, b] = channels.map((c) => c.mean);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}

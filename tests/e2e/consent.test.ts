@@ -270,7 +270,7 @@ describe('with every third party configured', () => {
       expect(others(full, visitor.requests), 'requests to other hosts').toEqual([]);
 
       // The call to action still takes the visitor to the seller, with no tag to report to.
-      await expect.poll(() => page.locator('a[data-affiliate-cta][target]').count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => page.locator('a[data-affiliate-cta][target="_blank"]').count(), { timeout: 10_000 }).toBe(0);
       expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe('undefined');
       await Promise.all([page.waitForURL(PARTNER), page.locator('a[data-affiliate-cta]').first().click()]);
       expect(visitor.tagCommands).toEqual([]);
@@ -341,7 +341,7 @@ describe('with every third party configured', () => {
       expect(others(full, visitor.requests.slice(mark))).toEqual([EXPECTED.conversion]);
       expect(visitor.tagCommands.map((c) => c[0])).toEqual(['js', 'config']);
       expect(visitor.tagCommands[1]).toEqual(['config', 'AW-111222333']);
-      await expect.poll(() => review.page.locator('a[data-affiliate-cta][target]').count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => review.page.locator('a[data-affiliate-cta][target="_blank"]').count(), { timeout: 10_000 }).toBe(0);
       await Promise.all([review.page.waitForURL(PARTNER), review.page.locator('a[data-affiliate-cta]').first().click()]);
       expect(visitor.tagCommands[2]).toEqual([
         'event',

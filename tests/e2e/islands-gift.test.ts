@@ -69,7 +69,12 @@ async function open(path: string, options: OpenOptions = {}): Promise<{ page: Pa
   const page = await (options.context ?? browser!.context).newPage();
   await page.setViewportSize(options.viewport ?? DESKTOP);
   const problems = watchPage(page, { origin: new URL(site!.url).origin });
-  if (options.clock) await page.clock.install({ time: options.clock });
+  // The clock is the context's: an earlier test may have paused it. Let it run, as a visitor's does
+  // (preact runs effects on animation frames and timers, which a paused fake clock never fires).
+  if (options.clock) {
+    await page.clock.install({ time: options.clock });
+    await page.clock.resume();
+  }
   await page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'no-preference' });
   const response = await page.goto(new URL(path, site!.url).href);
   expect(response?.status(), path).toBe(200);

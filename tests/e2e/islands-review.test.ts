@@ -91,13 +91,10 @@ async function open(path: string | undefined, setup?: (page: Page) => Promise<vo
 /** Requests to any host but the preview server. */
 const thirdParty = (requests: string[]) => requests.filter((r) => !r.startsWith('data:') && new URL(r).origin !== origin());
 
-/** Waits until React has hydrated the element `selector` matches (it then carries React's own keys). */
+/** Waits until the island holding the element `selector` matches is hydrated (the runtime then marks it `data-hydrated`). */
 async function hydrated(page: Page, selector: string) {
   await page.waitForFunction(
-    (sel) => {
-      const el = document.querySelector(sel);
-      return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-    },
+    (sel) => !!document.querySelector(sel)?.closest('[data-island]')?.hasAttribute('data-hydrated'),
     selector,
     { timeout: 10_000 },
   );
@@ -130,8 +127,9 @@ describe('pages with these islands hydrate cleanly and contact only the site', (
         const ctas = page.locator('a[data-affiliate-cta]');
         const count = await ctas.count();
         expect(count, `${path}: calls to action`).toBeGreaterThan(0);
-        // Hydrated: the islands dropped the no-JavaScript "new tab" target.
-        await expect.poll(() => page.locator('a[data-affiliate-cta][target]').count(), { timeout: 10_000 }).toBe(0);
+        // Hydrated: the islands dropped the no-JavaScript "new tab" target (the link now says _self).
+        await expect.poll(() => page.locator('a[data-affiliate-cta][target="_blank"]').count(), { timeout: 10_000 }).toBe(0);
+        expect(await page.locator('a[data-affiliate-cta]:not([target="_self"])').count(), `${path}: every call to action stays in this tab`).toBe(0);
         await page.waitForLoadState('networkidle');
         expect(await axeViolations(page), `${path}: axe`).toEqual([]);
         expect(problems.all(), `${path}: console errors or failed requests`).toEqual([]);
@@ -204,9 +202,11 @@ describe('review call to action (docs/product.md, "Reviews")', () => {
     }, own.context);
     const { page } = opened;
     await page.goto(url(review), { waitUntil: 'load' });
-    // Stop time, firing the idle rule's timers on the way, then wait for hydration.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2500);
-    await expect.poll(() => page.locator('a[data-affiliate-cta][target]').count(), { timeout: 10_000 }).toBe(0);
+    // Fire the idle rule's timers and wait for hydration while time still flows (preact runs
+    // effects on animation frames and timers, which a paused fake clock never fires), then stop time.
+    await page.clock.runFor(2500);
+    await expect.poll(() => page.locator('a[data-affiliate-cta][target="_blank"]').count(), { timeout: 10_000 }).toBe(0);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const href = (await page.locator('a[data-affiliate-cta]').first().getAttribute('href'))!;
     expect(href).toMatch(/^https:\/\/hop\.clickbank\.net\//);
     return { ...opened, href, navigations };
@@ -275,7 +275,7 @@ describe('review call to action (docs/product.md, "Reviews")', () => {
       await p.route(PARTNER, (r) => r.fulfill({ body: 'partner' }));
     });
     try {
-      await expect.poll(() => page.locator('a[data-affiliate-cta][target]').count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => page.locator('a[data-affiliate-cta][target="_blank"]').count(), { timeout: 10_000 }).toBe(0);
       const href = (await page.locator('a[data-affiliate-cta]').getAttribute('href'))!;
       await page.locator('a[data-affiliate-cta]').click();
       await page.waitForURL(href, { timeout: 5_000 });

@@ -363,7 +363,7 @@ describe('small honesty and usability fixes', () => {
   it('the contact form\'s alert lists every field to correct: N errors for N bad fields, each a link to its field', async () => {
     const { page, problems } = await open('/contact', PHONE);
     try {
-      await page.waitForFunction(() => Object.keys(document.querySelector('[data-island="contact-form"] form') ?? {}).some((k) => k.startsWith('__react')));
+      await page.locator('[data-island="contact-form"][data-hydrated]').waitFor({ state: 'attached' });
       const alert = page.locator('#contact-alert');
       const button = page.getByRole('button', { name: 'Send message' });
       const cases: [Record<string, string>, string[]][] = [

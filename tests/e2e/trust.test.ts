@@ -14,7 +14,7 @@ import { openPostgres } from '../../site/functions/postgres-db.ts';
 import { parseMarkdownFile } from '../../src/pipeline/load/load.ts';
 import { axeFor } from '../e2e-helpers/axe.ts';
 import { closeSharedChromium, freshContext, type LaunchedBrowser } from '../e2e-helpers/browser.ts';
-import { pixelAt } from '../e2e-helpers/pixels.ts';
+import { meanLuminance, pixelAt } from '../e2e-helpers/pixels.ts';
 import { openPage } from '../e2e-helpers/session.ts';
 import { buildAndPreview, PROJECT_ROOT, type PreviewedSite } from '../e2e-helpers/site.ts';
 import { $, $$, jsonLd, parseHtml, text } from '../helpers/dom.ts';
@@ -134,6 +134,48 @@ describe('each piece has a picture of its own subject', () => {
         expect(await luminance(), `${path} light`).toBeGreaterThan(200);
         await page.emulateMedia({ colorScheme: 'dark' });
         expect(await luminance(), `${path} dark`).toBeLessThan(60);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it('gift guides\' item pictures follow the colour scheme too: no bright tile on a dark page', async () => {
+    const gifts = all.filter((p) => p.file.startsWith('content/gifts/') && p.data.items?.length);
+    expect(gifts.length).toBeGreaterThan(0);
+    for (const piece of gifts) {
+      const { page, problems } = await openPage(site, browser.context, piece.path, DESKTOP);
+      try {
+        const pictures = page.locator('.gift-item img');
+        expect(await pictures.count(), piece.path).toBe(piece.data.items.length);
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          for (let i = 0; i < piece.data.items.length; i++) {
+            const picture = pictures.nth(i);
+            await picture.scrollIntoViewIfNeeded();
+            await picture.evaluate((img: HTMLImageElement) => img.decode());
+            const lum = await meanLuminance(await picture.screenshot());
+            if (colorScheme === 'light') expect(lum, `${piece.path} item ${i + 1}, light`).toBeGreaterThan(150);
+            else expect(lum, `${piece.path} item ${i + 1}, dark`).toBeLessThan(100);
+          }
+        }
+        expect(problems.all()).toEqual([]);
+      } finally {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.close();
+      }
+    }
+  });
+
+  it('landing pages\' hero drawings follow the colour scheme too', async () => {
+    for (const path of ['/skro-dating-lp?tid=test', '/cm-iphone16-lp?lang=fr&clickid=test', '/flirty-popup-lp']) {
+      const { page } = await openPage(site, browser.context, path, PHONE);
+      try {
+        const hero = page.locator('img.landing-hero');
+        await hero.evaluate((img: HTMLImageElement) => img.decode());
+        expect(await meanLuminance(await hero.screenshot()), `${path} light`).toBeGreaterThan(150);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        expect(await meanLuminance(await hero.screenshot()), `${path} dark`).toBeLessThan(100);
       } finally {
         await page.close();
       }
@@ -302,5 +344,19 @@ describe('the sign-up at the end of articles and guides', () => {
     expect(guide).toContain('10 Texts That Melt Their Heart');
     expect(guide).not.toMatch(/\b(he|him|his)\b/i);
     expect(text($(await html('/post/first-date-tips'), '.article-body > .signup')!)).not.toMatch(/\b(he|him|his)\b/i);
+  });
+});
+
+describe('the editors\' box claims only what the team does', () => {
+  it('on an article and a guide: the team reads research and readers\' letters; nothing about talking to counsellors or invented credentials', async () => {
+    const site_ = JSON.parse(readFileSync(join(PROJECT_ROOT, 'content', 'site.json'), 'utf8')) as { editorialTeam: { name: string; bio: string } };
+    for (const path of ['/post/first-date-tips', '/how-to-get-your-ex-back']) {
+      const box = $(await html(path), '.author-box');
+      expect(box, path).toBeDefined();
+      const said = text(box!).replace(/\s+/g, ' ');
+      expect(said, path).toContain(site_.editorialTeam.name);
+      expect(said, path).toContain('We read the relationship research and the letters readers send us');
+      expect(said, path).not.toMatch(/counsell|therapist|psycholog|expert|certified|qualified/i);
+    }
   });
 });

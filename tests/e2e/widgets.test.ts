@@ -445,12 +445,12 @@ describe('JavaScript per page type', () => {
       // Bring every island into view so `visible` ones hydrate too.
       for (let i = 0; i < count; i++) await islands.nth(i).scrollIntoViewIfNeeded();
       await page.waitForFunction(
-        () => [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$'))),
+        () => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')),
         undefined,
         { timeout: 10_000 },
       );
       await nextFrames(page);
-      // React reports a mismatch as a console error or an uncaught error (minified #418/#423/#425).
+      // A hydration mismatch or a failing island shows as a console error or an uncaught error.
       expect(problems.all()).toEqual([]);
     } finally {
       problems.stop();
