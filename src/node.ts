@@ -4,7 +4,7 @@ import { upToDateSummary } from './pipeline/plan/up-to-date.ts';
 import { outputFolderProblem, outputTarget, recoverOutput } from './pipeline/write/output-folder.ts';
 import { outputDirOf } from './pipeline/write/output-paths.ts';
 import { withBase } from './pipeline/routes/base-path.ts';
-import type { BuildSummary } from './pipeline/build-types.ts';
+import type { BuildOptions, BuildSummary } from './pipeline/build-types.ts';
 import type { HostName } from './pipeline/types.ts';
 import { OptionsError } from './options-error.ts';
 
@@ -19,28 +19,17 @@ export type { BuildSummary, RenderTimings } from './pipeline/build-types.ts';
 export type { HostName } from './pipeline/types.ts';
 export type { ScaffoldRequest, ScaffoldResult } from './scaffold.ts';
 
-/** What `build` and `check` take; every path is relative to `root`. */
-export interface BuildCommandOptions {
+/**
+ * What `build` and `check` take; every path is relative to `root`. The rest is the build's own
+ * options (`BuildOptions`: base URL, host, drafts, the log, warning and progress lines, timing the parse).
+ */
+export interface BuildCommandOptions extends Pick<BuildOptions, 'baseUrl' | 'host' | 'drafts' | 'log' | 'warn' | 'progress' | 'timeParse'> {
   /** The project folder (default: the working directory). */
   root?: string;
   /** The output folder (default: `dist`); `check` writes nothing but checks it could. */
   out?: string;
-  /** The site's absolute URL; a path in it (`https://x.example/blog/`) puts the whole site under it. */
-  baseUrl?: string;
-  /** The host to write for (default: the config's `deploy.host`, else a plain static host). */
-  host?: HostName;
-  /** Include drafts and scheduled entries, marked as such; never into `dist/`. */
-  drafts?: boolean;
   /** Read and write the build cache (default: true). */
   cache?: boolean;
-  /** A line of the summary (default: none). */
-  log?: (line: string) => void;
-  /** A warning (default: none). */
-  warn?: (line: string) => void;
-  /** A line as each long stage starts and ends (default: none). */
-  progress?: (line: string) => void;
-  /** Time the Markdown parse on every render thread, for the CPU floor (default: false). */
-  timeParse?: boolean;
 }
 
 /**

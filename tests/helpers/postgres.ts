@@ -161,3 +161,15 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop, start, close };
 }
+
+/** A count (`select count(*) as n …`) from the server at `url`, over the forms' own PostgreSQL client. */
+export async function countRows(url: string, sql: string, params: unknown[]): Promise<number> {
+  const { openPostgres } = await import('../../site/functions/postgres-db.ts');
+  const db = openPostgres(url);
+  try {
+    const [row] = await db.query<{ n: string }>(sql, params);
+    return Number(row.n);
+  } finally {
+    await db.close();
+  }
+}

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { countRows as countRowsAt, startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { copyProject } from '../helpers/fixtures.ts';
 import { seedPglite } from '../helpers/pglite-template.ts';
 import { runtimesReady, startNetlify, startWrangler, type Runtime } from './runtimes.ts';
@@ -69,16 +69,7 @@ afterAll(async () => {
 });
 
 /** A count from the test server, with SQL. */
-async function countRows(sql: string, params: unknown[]): Promise<number> {
-  const { openPostgres } = await import('../../site/functions/postgres-db.ts');
-  const db = openPostgres(pg.url);
-  try {
-    const [row] = await db.query<{ n: string }>(sql, params);
-    return Number(row.n);
-  } finally {
-    await db.close();
-  }
-}
+const countRows = (sql: string, params: unknown[]) => countRowsAt(pg.url, sql, params);
 
 describe.each([
   ['netlify', (root: string) => startNetlify(root, join(root, 'dist'), { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],

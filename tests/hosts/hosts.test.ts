@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type RunningCli } from '../helpers/cli.ts';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { countRows as countRowsAt, startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { runtimesReady, startNetlify, startWrangler, type Runtime } from './runtimes.ts';
 import { copyProject } from '../helpers/fixtures.ts';
 import { seedPglite } from '../helpers/pglite-template.ts';
@@ -121,17 +121,8 @@ afterAll(async () => {
   for (const root of Object.values(roots)) rmSync(root, { recursive: true, force: true });
 });
 
-/** The rows of `table` in the test server, counted with SQL. */
-async function countRows(sql: string, params: unknown[]): Promise<number> {
-  const { openPostgres } = await import('../../site/functions/postgres-db.ts');
-  const db = openPostgres(pg.url);
-  try {
-    const [row] = await db.query<{ n: string }>(sql, params);
-    return Number(row.n);
-  } finally {
-    await db.close();
-  }
-}
+/** A count from the test server, with SQL. */
+const countRows = (sql: string, params: unknown[]) => countRowsAt(pg.url, sql, params);
 
 describe.each([
   ['netlify', (root: string, dir: string) => startNetlify(root, dir, { DATABASE_URL: pg.url, HEARTNOTES_FORMS_RATE_LIMIT: '1000' })],
