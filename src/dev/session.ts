@@ -17,7 +17,7 @@ import { classifyChange, compileParts, nextContent, nextParts, relativeTo, watch
 import { openManifestRecorder, type ManifestRecorder } from './manifest-recorder.ts';
 import { openSearchRefresh } from './search-refresh.ts';
 import { computeSnapshot, devHooks, snapshotOf, validationCacheFor, type CompiledParts, type Snapshot, type SnapshotOptions } from './snapshot.ts';
-import { renderPages, writePlan, type DevOutput } from './write-plan.ts';
+import { warmRenderer, writePlan, type DevOutput } from './write-plan.ts';
 
 export interface DevSessionOptions {
   root: string;
@@ -100,7 +100,7 @@ export async function openDevSession(options: DevSessionOptions) {
   s.options.onWatch?.(watchedPaths(root, undefined), undefined);
   const initial = await fullBuild(s, 'Initial build');
   // Load React and the Markdown cache now rather than on the first edit.
-  if (s.snapshot) await renderPages(s, s.snapshot, [], outDir);
+  if (s.snapshot) await warmRenderer(s, s.snapshot);
   return {
     initial,
     /** Applies a batch of changed paths (absolute) to the snapshot and the output. */

@@ -35,6 +35,11 @@ export interface Snapshot {
   images: ImageSet;
   /** What is published but not as written (a title a social card cannot draw). */
   warnings: Diagnostic[];
+  /** What validation found: the images named in front matter and the entries left out, for the site-wide check (site-links.ts). */
+  validated: SiteState['validated'];
+  unrouted: string[];
+  /** Always `''`: dev serves the output as it is laid out (`SiteStateOptions.hostLayout`). */
+  siteFolder: string;
 }
 
 export type SnapshotOptions = Pick<SiteStateOptions, 'root' | 'baseUrl' | 'drafts' | 'today'>;
@@ -111,6 +116,9 @@ export function snapshotOf(parts: CompiledParts, state: SiteState, validation: V
     warnings: state.warnings,
     bodyUse: { read: new WeakSet(reads), ...found },
     images: state.images,
+    validated: state.validated,
+    unrouted: state.unrouted,
+    siteFolder: state.siteFolder,
   };
 }
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { daysInMonth, dateField, dateTimeField, impossibleDate } from '../../src/pipeline/validate/fields.ts';
-import { checkContentLinks, describeLeftOut } from '../../src/build.ts';
+import { checkContentLinks } from '../../src/pipeline/links/site-links.ts';
+import { describeLeftOut } from '../../src/pipeline/build-summary.ts';
 import { checkImages, checkLinks, findInSource } from '../../src/pipeline/links/links.ts';
 import { loadContent } from '../../src/pipeline/load/load.ts';
 import type { CollectionSpec } from '../../src/pipeline/types.ts';

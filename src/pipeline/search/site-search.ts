@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import { placed, sitePathOfFile } from '../hosts/layout.ts';
+import type { BuildManifest } from '../plan/manifest.ts';
+import type { OutputPlan } from '../plan/change-plan.ts';
+import type { SiteState } from '../site-state.ts';
+import type { SiteConfig } from '../types.ts';
+import { previousIndex, previousParts, startPageIndexer } from './index-pages.ts';
+
+/** A build's search index: fed as pages render, finished into the staging folder. */
+export interface SiteSearch {
+  /** Receives each page rendered now (`RenderPoolOptions.onPage`); absent when the index is kept whole. */
+  onPage?: (outFile: string, html: string) => void;
+  /** Once every page is rendered: writes the index files this build makes into `stagingDir`. */
+  finish(stagingDir: string): Promise<SearchMade>;
+  /** Stops Pagefind (a failed build); does nothing once finished. */
+  close(): Promise<void>;
+}
+
+/** The index a build made or kept, for the plan and the manifest. */
+export interface SearchMade {
+  /** Index files written now, output path → manifest key. */
+  written: Map<string, string>;
+  /** Index files kept as the previous build wrote them, output path → manifest key. */
+  kept: Map<string, string>;
+  /** The index's parts, folder → key, for the manifest (see search-index.ts). */
+  parts?: Record<string, string>;
+  /** What the records were made with (`PageIndexer.recordSettings`), for the manifest. */
+  recordSettings?: string;
+  /** A page's record hash for the manifest, given the one the previous manifest held. */
+  recordOf(outFile: string, previous: string | undefined): string | undefined;
+  /** CPU milliseconds of Pagefind's process (Linux; when it ran). */
+  cpuMs?: number;
+}
+
+export interface SiteSearchInput {
+  config: SiteConfig;
+  versionKey: string;
+  state: Pick<SiteState, 'routes' | 'siteFolder'>;
+  plan: OutputPlan;
+  manifest: BuildManifest | undefined;
+  outDir: string;
+  /** Says the index is being finished (the build's progress line). */
+  starting?: (what: string) => void;
+}
+
+/**
+ * The search index of a build (`SiteConfig.search`), undefined for a site without one. An
+ * incremental build that writes and removes no page keeps the previous index whole; any other
+ * starts Pagefind, which takes pages as they render and keeps the parts whose records did not change.
+ */
+export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
+  const { config, state, plan, manifest, outDir } = input;
+  if (!config.search) return undefined;
+  const pagesChanged = state.routes.some((r) => plan.write.has(r.outFile)) || plan.remove.some((f) => f.endsWith('.html'));
+  const whole = plan.mode === 'incremental' && !pagesChanged ? previousIndex(manifest?.files ?? {}, outDir) : undefined;
+  if (whole) return keptWhole(whole, manifest);
+  const previous = manifest?.files ?? {};
+  const pages = state.routes.map((r) => {
+    if (plan.write.has(r.outFile)) return { path: r.path, outFile: r.outFile, noindex: r.noindex };
+    return { path: r.path, outFile: r.outFile, noindex: r.noindex, keptIn: outDir, ...(previous[r.outFile]?.record === undefined ? {} : { record: previous[r.outFile].record }) };
+  });
+  // Parts whose pages give the same records as last time are kept, not built again.
+  // The index is made in the site's folder of the output (hosts/layout.ts), by site paths.
+  const folder = state.siteFolder;
+  const inFolder = Object.entries(previous)
+    .filter(([file]) => file.startsWith(folder))
+    .map(([file, record]) => [sitePathOfFile(file, folder), record]);
+  const reusable = plan.mode === 'incremental' ? previousParts(manifest?.searchParts, Object.fromEntries(inFolder), join(outDir, folder)) : undefined;
+  const reuse = new Map([...(reusable ?? [])].map(([dir, part]) => [dir, part.key]));
+  const indexer = startPageIndexer(pages, config.search, { salt: input.versionKey, parts: reuse, recordSettings: manifest?.searchRecords });
+  return {
+    onPage: indexer.page,
+    async finish(stagingDir) {
+      input.starting?.('search index');
+      const made = await indexer.finish(join(stagingDir, folder));
+      const written = new Map([...made.keys].map(([file, key]) => [placed(file, folder), key]));
+      // A reused part's files stay as the previous build wrote them.
+      const reused = made.parts.filter((p) => p.reused).flatMap((p) => [...reusable!.get(p.dir)!.files]);
+      return {
+        written,
+        kept: new Map(reused.map(([file, key]) => [placed(file, folder), key])),
+        parts: Object.fromEntries(made.parts.map((p) => [p.dir, p.key])),
+        recordSettings: indexer.recordSettings,
+        recordOf: (file) => indexer.recordHashes.get(file),
+        ...(made.cpuMs === undefined ? {} : { cpuMs: made.cpuMs }),
+      };
+    },
+    close: () => indexer.close(),
+  };
+}
+
+/** The previous build's index, kept whole: no page changed. */
+function keptWhole(kept: Map<string, string>, manifest: BuildManifest | undefined): SiteSearch {
+  const made: SearchMade = {
+    written: new Map(),
+    kept,
+    ...(manifest?.searchParts ? { parts: manifest.searchParts } : {}),
+    ...(manifest?.searchRecords ? { recordSettings: manifest.searchRecords } : {}),
+    recordOf: (_file, previous) => previous,
+  };
+  return { finish: async () => made, close: async () => {} };
+}
+
+/** The output's keys and plan with the index's files in: written ones to write, kept ones kept, neither removed. */
+export function withSearch(keys: Map<string, string>, plan: OutputPlan, made: SearchMade | undefined): { keys: Map<string, string>; plan: OutputPlan } {
+  if (!made) return { keys, plan };
+  const { written, kept } = made;
+  return {
+    keys: new Map([...keys, ...written, ...kept]),
+    plan: {
+      ...plan,
+      write: new Set([...plan.write, ...written.keys()]),
+      keep: new Set([...plan.keep, ...kept.keys()]),
+      remove: plan.remove.filter((f) => !written.has(f) && !kept.has(f)),
+    },
+  };
+}
