@@ -222,6 +222,19 @@ describe('dev', () => {
     expect((await page('/about')).status).toBe(200);
   });
 
+  it('checks images as a build does: a front matter field naming no file is shown at its line, and recovers', async () => {
+    // The build's site-wide check (links/site-links.ts) runs on every edit: dev once let this through to the build.
+    const file = 'content/pages/image-note.md';
+    const page_ = (description: string) => ['---', 'title: Image note', `description: ${description}`, '---', '', 'A page for the image test.', ''].join('\n');
+    fx.write(file, page_('A page with no picture.'));
+    await eventually(() => page('/image-note'), (p) => p.status === 200);
+    fx.write(file, page_('/images/not-there.png'));
+    await logged(/^content\/pages\/image-note\.md:3:14: image "\/images\/not-there\.png" names no file/m);
+    expect((await page('/image-note')).status).toBe(500);
+    unlinkSync(join(fx.root, file));
+    await eventually(() => page('/image-note'), (p) => p.status === 404);
+  });
+
   it('adds and deletes pages, naming the listings, feed and sitemap they appear in', async () => {
     fx.write(
       'content/posts/third-date.md',
