@@ -3,7 +3,6 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { openCache } from './pipeline/cache/cache-dir.ts';
-import { compileSite } from './pipeline/compile/compile-site.ts';
 import { generatorRoot } from './pipeline/paths.ts';
 import type { LinkedPage } from './pipeline/links/links.ts';
 import { siteProblems } from './pipeline/links/site-links.ts';
@@ -12,8 +11,16 @@ import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
 import { planOutput, type OutputPlan } from './pipeline/plan/change-plan.ts';
 import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './pipeline/plan/up-to-date.ts';
 import {
-  bundleAssets, computeSiteState, contentDirOf, manifestKeys, publicDirOf, readContent, readPublic,
-  type SiteParts, type SiteState, type SiteStateOptions,
+  compileParts,
+  computeSiteState,
+  contentDirOf,
+  manifestKeys,
+  publicDirOf,
+  readContent,
+  readPublic,
+  type SiteParts,
+  type SiteState,
+  type SiteStateOptions,
 } from './pipeline/site-state.ts';
 import type { BuildOptions, BuildSummary, RenderTimings } from './pipeline/build-types.ts';
 import { counts, describeLeftOut, summarize } from './pipeline/build-summary.ts';
@@ -118,9 +125,11 @@ function placeOf(options: BuildOptions, mirror: boolean): BuildPlace {
  */
 async function loadSite(place: BuildPlace, clock: StageClock, previous: PreviousBuild, dev: DevBuildInputs | undefined): Promise<LoadedSite> {
   // Compiling writes the site's bundle into the cache's site/: a full disk there is said as such.
-  const parts = dev?.parts ?? (await compileParts(place.root, clock).catch((error: unknown) => {
-    throw isNoSpace(error) && place.cacheDir ? diskFullError({ folder: place.cacheDir, outDir: place.outDir }) : error;
-  }));
+  const parts =
+    dev?.parts ??
+    (await compileParts(place.root, clock.lap).catch((error: unknown) => {
+      throw isNoSpace(error) && place.cacheDir ? diskFullError({ folder: place.cacheDir, outDir: place.outDir }) : error;
+    }));
   const { config } = parts.compiled;
   const foldersBefore = fingerprintInputs(folderInputs(place.root, config), [], place.fingerprint);
   tidyMarkdownCache(place.cacheDir, parts.compiled.markdownKey);
@@ -154,15 +163,6 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
     await workers?.close();
     throw error;
   }
-}
-
-/** Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands. */
-async function compileParts(root: string, clock: StageClock): Promise<SiteParts> {
-  const compiled = await compileSite(root);
-  clock.lap('compile templates');
-  const assets = await bundleAssets(root, compiled.config);
-  clock.lap('styles and islands');
-  return { compiled, ...assets };
 }
 
 /** The folders a build reads whole, for the up-to-date fingerprint. */
@@ -221,10 +221,22 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     const keys = manifestKeys(state, compiled.versionKey);
     const plan = planOutput(state.outputs, keys, previous.manifest, outDir);
     clock.lap('plan');
-    search = options.checkOnly ? undefined : openSiteSearch({ config: compiled.config, versionKey: compiled.versionKey, state, plan, manifest: previous.manifest, outDir, starting: clock.starting });
+    search = options.checkOnly
+      ? undefined
+      : openSiteSearch({ config: compiled.config, versionKey: compiled.versionKey, state, plan, manifest: previous.manifest, outDir, starting: clock.starting });
     const threads: RenderTimings[] = [];
     const render = { workers: options.workers, workerPool: loaded.workers, onTimings: (t: RenderTimings) => threads.push(t), onPage: search?.onPage, timeParse: options.timeParse };
-    const emitted = await emitPlanned({ root, cacheDir, compiled, state, write: plan.write, kept: (file) => previous.manifest?.files[file], stagingDir: staging.dir, render, starting: clock.starting });
+    const emitted = await emitPlanned({
+      root,
+      cacheDir,
+      compiled,
+      state,
+      write: plan.write,
+      kept: (file) => previous.manifest?.files[file],
+      stagingDir: staging.dir,
+      render,
+      starting: clock.starting,
+    });
     const unpublished = await renderUnpublished({ compiled, cacheDir, state });
     clock.lap('render');
     const problems = [...state.diagnostics, ...emitted.failures, ...unpublished.failures];
@@ -265,9 +277,21 @@ async function writeSite(
   const [search, cards] = await Promise.all([finishing, drawCards(input)]);
   const { keys, plan } = withSearch(done.keys, done.plan, search);
   const leftOut = describeLeftOut(state.validated.leftOut);
-  const files = [...parts.compiled.inputs, ...parts.styles.inputs, ...parts.islands.inputs, ...(host?.inputs ?? []), join(place.root, 'package-lock.json'), join(generatorRoot, 'package-lock.json')];
+  const files = [
+    ...parts.compiled.inputs,
+    ...parts.styles.inputs,
+    ...parts.islands.inputs,
+    ...(host?.inputs ?? []),
+    join(place.root, 'package-lock.json'),
+    join(generatorRoot, 'package-lock.json'),
+  ];
   writeBuild(place, previous.manifest, {
-    keys, plan, pages: done.pages, staging: done.staging, search, host,
+    keys,
+    plan,
+    pages: done.pages,
+    staging: done.staging,
+    search,
+    host,
     inputs: { folders: folderInputs(place.root, parts.compiled.config), files },
     foldersBefore: loaded.foldersBefore,
     summary: { ...counts(parts, state), ...(leftOut ? { leftOut } : {}) },

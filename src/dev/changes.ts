@@ -6,7 +6,7 @@ import { bundleStyles } from '../pipeline/bundle/styles.ts';
 import { readContentFile } from '../pipeline/load/load.ts';
 import { generatorRoot } from '../pipeline/paths.ts';
 import { templateDependencies } from '../pipeline/plan/template-deps.ts';
-import { bundleAssets, contentDirOf, loadFile, publicDirOf, type LoadedFile } from '../pipeline/site-state.ts';
+import { compileParts, contentDirOf, loadFile, publicDirOf, type LoadedFile } from '../pipeline/site-state.ts';
 import type { SiteConfig } from '../pipeline/types.ts';
 import { walkOrder, type CompiledParts, type Snapshot } from './snapshot.ts';
 
@@ -30,11 +30,10 @@ export function siteFolders(root: string, config: SiteConfig) {
 }
 
 /** Compiles the site and bundles its assets, with each template's dependencies. */
-export async function compileParts(root: string): Promise<CompiledParts> {
-  const compiled = await compileSite(root);
-  const assets = await bundleAssets(root, compiled.config);
-  const analysed = templateDependencies(compiled.config, compiled.metafile, root, siteFolders(root, compiled.config).islands);
-  return { compiled, ...assets, ...analysed };
+export async function compileDevParts(root: string): Promise<CompiledParts> {
+  const parts = await compileParts(root);
+  const analysed = templateDependencies(parts.compiled.config, parts.compiled.metafile, root, siteFolders(root, parts.compiled.config).islands);
+  return { ...parts, ...analysed };
 }
 
 /** The parts after a change of the given kinds: only what those kinds touch is compiled again. */

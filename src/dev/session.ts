@@ -13,7 +13,7 @@ import { writeOutputFile } from '../pipeline/write/write.ts';
 import { applyBodyEdits } from './body-edit.ts';
 import { RASTER } from '../pipeline/images/image-set.ts';
 import { siteImages, VECTOR } from '../pipeline/images/process-images.ts';
-import { classifyChange, compileParts, nextContent, nextParts, relativeTo, watchedPaths, type ChangeKind } from './changes.ts';
+import { classifyChange, compileDevParts, nextContent, nextParts, relativeTo, watchedPaths, type ChangeKind } from './changes.ts';
 import { openManifestRecorder, type ManifestRecorder } from './manifest-recorder.ts';
 import { openSearchRefresh } from './search-refresh.ts';
 import { computeSnapshot, devHooks, snapshotOf, validationCacheFor, type CompiledParts, type Snapshot, type SnapshotOptions } from './snapshot.ts';
@@ -132,7 +132,7 @@ async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
   s.manifest.flush();
   s.renderer.close();
   try {
-    const parts = await compileParts(s.root);
+    const parts = await compileDevParts(s.root);
     s.parts = parts;
     s.problemFiles = [];
     s.options.onWatch?.(watchedPaths(s.root, parts), join(s.root, contentDirOf(parts.compiled.config)));

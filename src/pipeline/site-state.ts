@@ -7,7 +7,7 @@ import { basePathOf, rulesUnderBase, withBase } from './routes/base-path.ts';
 import { placed, siteFolderOf } from './hosts/layout.ts';
 import { bundleStyles, styleAssetsUnderBase, type StyleAsset } from './bundle/styles.ts';
 import { planCards, type PlannedCard } from './cards/cards.ts';
-import type { CompiledSite } from './compile/compile-site.ts';
+import { compileSite, type CompiledSite } from './compile/compile-site.ts';
 import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder.ts';
 import { loadContent, readContentFiles, type ContentRecord } from './load/load.ts';
 import { hashText } from './plan/manifest.ts';
@@ -150,6 +150,18 @@ export interface SiteState {
    * `outputs` and the routes' `outFile` name the files with it; `unpublishedRoutes` without.
    */
   siteFolder: string;
+}
+
+/**
+ * Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands: the
+ * parts `build` and `dev` both start from. `lap` ends each step's stage (the build's clock).
+ */
+export async function compileParts(root: string, lap?: (stage: string) => void): Promise<SiteParts> {
+  const compiled = await compileSite(root);
+  lap?.('compile templates');
+  const assets = await bundleAssets(root, compiled.config);
+  lap?.('styles and islands');
+  return { compiled, ...assets };
 }
 
 /** Bundles the stylesheet and the islands of a compiled site, at once. */
