@@ -30,10 +30,8 @@ import { startClock, type StageClock } from './pipeline/stage-clock.ts';
 import { openSiteSearch, withSearch, type SearchMade, type SiteSearch } from './pipeline/search/site-search.ts';
 import { openValidationCache } from './pipeline/validate/validation-cache.ts';
 import { siteImages, type ImageSet } from './pipeline/images/process-images.ts';
-import { bundleHostFunctions, type HostBundle } from './pipeline/hosts/functions.ts';
+import { bundleForHost, type HostBundle } from './pipeline/hosts/functions.ts';
 import { basePathOf } from './pipeline/routes/base-path.ts';
-import { hostConfig } from './pipeline/hosts/project-files.ts';
-import { hostOf } from './pipeline/hosts/host.ts';
 import { lockProject } from './pipeline/write/build-lock.ts';
 import { diskFullError, folderBytes, isNoSpace } from './pipeline/write/disk-full.ts';
 import { drawCards, emitPlanned, renderUnpublished, type CardsDrawn } from './pipeline/write/emit.ts';
@@ -142,7 +140,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   clock.lap('images');
   // The functions answer under the site's base path: `--base-url`'s, known now (see below).
   const hostBase = basePathOf(place.options.baseUrl ?? '/');
-  const host = dev ? undefined : await bundleForHost(place, parts, hostBase, clock);
+  const host = dev ? undefined : await bundleForHost(place, parts.compiled, hostBase, clock.lap);
   const content = readContent(place.root, config);
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
@@ -155,7 +153,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
     // the functions are bundled again under it, into the same output files.
     const siteBase = basePathOf(state.site.settings.url);
     if (!host || siteBase === hostBase) return { parts, state, host, workers, foldersBefore };
-    const rebundled = await bundleForHost(place, parts, siteBase, clock);
+    const rebundled = await bundleForHost(place, parts.compiled, siteBase, clock.lap);
     const outputs = new Map(state.outputs);
     for (const [file, contents] of rebundled.output) outputs.set(file, { kind: 'file', contents });
     return { parts, state: { ...state, outputs }, host: rebundled, workers, foldersBefore };
@@ -194,18 +192,6 @@ function loadState(
   });
   validation?.save();
   return state;
-}
-
-/** The site's functions bundled for the host the build writes for, mounted under `base`, with the host's project files. */
-async function bundleForHost(place: BuildPlace, parts: SiteParts, base: string, clock: StageClock): Promise<HostBundle> {
-  const { config } = parts.compiled;
-  const host = place.options.host ?? hostOf(config);
-  const bundle = await bundleHostFunctions(place.root, config, host, parts.compiled.inputs, base);
-  const hostFiles = hostConfig(place.root, place.outDir, host, bundle.output.size > 0);
-  for (const [file, contents] of hostFiles.files) bundle.project.set(file, contents);
-  for (const warning of hostFiles.warnings) (place.options.warn ?? ((line: string) => console.warn(line)))(warning);
-  clock.lap('host functions');
-  return bundle;
 }
 
 /** Plan → render (with the search index fed as pages come) → check links → cards, index and swap. */

@@ -119,13 +119,16 @@ export function nextContent(root: string, previous: Snapshot, parts: CompiledPar
       read = undefined;
     }
     if (read === undefined) files.delete(file);
-    else if (!reparse && !read.problem && files.get(file)?.text === read.text) continue; // saved unchanged
+    else if (!reparse && !read.problem && files.get(file)?.text === read.text)
+      continue; // saved unchanged
     else {
       added ||= !files.has(file);
       files.set(file, read.problem ? { text: read.text, diagnostics: [read.problem], unreadable: true, mtimeMs } : { ...loadFile(file, read.text, config), mtimeMs });
     }
   }
-  if (reparse) for (const [file, loaded] of files) if (!loaded.unreadable && !changed.includes(join(root, file))) files.set(file, { ...loadFile(file, loaded.text, config), mtimeMs: loaded.mtimeMs });
+  if (reparse)
+    for (const [file, loaded] of files)
+      if (!loaded.unreadable && !changed.includes(join(root, file))) files.set(file, { ...loadFile(file, loaded.text, config), mtimeMs: loaded.mtimeMs });
   return added ? new Map([...files].sort(([a], [b]) => walkOrder(a, b))) : files;
 }
 

@@ -88,7 +88,10 @@ export async function openDevSession(options: DevSessionOptions) {
   const outDir = resolve(root, options.outDir);
   const cacheDir = openCache(root);
   const s: Session = {
-    options, root, outDir, cacheDir,
+    options,
+    root,
+    outDir,
+    cacheDir,
     renderer: openThreadRenderer(),
     links: new Map(),
     problemFiles: [],
@@ -141,7 +144,10 @@ async function fullBuild(s: Session, why: string): Promise<RebuildReport> {
     const hooks = devHooks(validation);
     const { outDir, baseUrl, drafts } = s.options;
     s.search.forget();
-    const built = await buildSite({ root: s.root, outDir, baseUrl, drafts, now, progress: s.options.progress }, { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions });
+    const built = await buildSite(
+      { root: s.root, outDir, baseUrl, drafts, now, progress: s.options.progress },
+      { parts, validate: hooks.validate, runSiteFunctions: hooks.runSiteFunctions },
+    );
     s.snapshot = snapshotOf(parts, built.state, validation, hooks.reads);
     s.links = new Map(built.pages.map((p) => [p.outFile, { links: p.links, ids: p.ids }]));
     s.manifest.reload();

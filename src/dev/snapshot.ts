@@ -1,9 +1,7 @@
 import { DiagnosticError, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ContentRecord } from '../pipeline/load/load.ts';
 import type { TemplateDeps } from '../pipeline/plan/template-deps.ts';
-import {
-  computeSiteState, type LoadedFile, type Output, type PublicListing, type SiteParts, type SiteState, type SiteStateOptions,
-} from '../pipeline/site-state.ts';
+import { computeSiteState, type LoadedFile, type Output, type PublicListing, type SiteParts, type SiteState, type SiteStateOptions } from '../pipeline/site-state.ts';
 import type { Entry, Redirect, Route, TemplateSite } from '../pipeline/types.ts';
 import { validateRecord, type ValidatedRecord } from '../pipeline/validate/validate.ts';
 import { findEscapedEntries, recordBodyReads, watchBodyReads, type BodyUse } from './body-use.ts';

@@ -48,7 +48,16 @@ export async function writePlan(out: DevOutput, previous: Snapshot, next: Snapsh
 
 /** Loads React, the templates and the Markdown cache on dev's render thread, before the first edit. */
 export async function warmRenderer(out: DevOutput, snapshot: Snapshot): Promise<void> {
-  await emitPlanned({ root: out.root, cacheDir: out.cacheDir, compiled: snapshot.parts.compiled, state: snapshot, write: new Set(), kept: () => undefined, stagingDir: out.outDir, render: { thread: out.renderer } });
+  await emitPlanned({
+    root: out.root,
+    cacheDir: out.cacheDir,
+    compiled: snapshot.parts.compiled,
+    state: snapshot,
+    write: new Set(),
+    kept: () => undefined,
+    stagingDir: out.outDir,
+    render: { thread: out.renderer },
+  });
 }
 
 /**
@@ -56,13 +65,7 @@ export async function warmRenderer(out: DevOutput, snapshot: Snapshot): Promise<
  * appeared or went, no redirect changed and no rendered page lost or gained an id, only the
  * rendered pages' own links can be dead (checking all 4,000 pages' links costs ~150 ms).
  */
-function linksToCheck(
-  links: PageLinks,
-  previous: Snapshot,
-  next: Snapshot,
-  plan: PlannedFile[],
-  rendered: Map<string, { ids: string[] }>,
-): Set<string> | undefined {
+function linksToCheck(links: PageLinks, previous: Snapshot, next: Snapshot, plan: PlannedFile[], rendered: Map<string, { ids: string[] }>): Set<string> | undefined {
   if (plan.some((p) => p.action === 'remove' || p.reason === 'new page' || p.reason === 'new file')) return undefined;
   if (JSON.stringify(previous.redirects) !== JSON.stringify(next.redirects)) return undefined;
   for (const [file, page] of rendered) {

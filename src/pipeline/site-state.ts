@@ -230,7 +230,12 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   const publicName = publicDirOf(config);
   stage([
     ...publicListing.broken.map((b) => ({ ...messages.brokenPublicLink(`${publicName}/${b.path}`, b.problem, b.chain), file: `${publicName}/${b.path}` })),
-    ...outputClashes(computed.routes, publicListing.files.map((f) => f.path), publicName, [...computed.siteFiles.keys(), ...computed.cards.keys()]),
+    ...outputClashes(
+      computed.routes,
+      publicListing.files.map((f) => f.path),
+      publicName,
+      [...computed.siteFiles.keys(), ...computed.cards.keys()],
+    ),
   ]);
   const { siteFolder } = computed;
   const routes = siteFolder ? computed.routes.map((r) => ({ ...r, outFile: placed(r.outFile, siteFolder) })) : computed.routes;
@@ -238,8 +243,19 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   for (const [file, card] of computed.cards) outputs.set(placed(file, siteFolder), { kind: 'card', card });
   const warnings = sortDiagnostics(computed.warnings);
   return {
-    content, public: publicListing, validated, routes, unrouted: computed.unrouted, redirects: computed.redirects,
-    site: computed.site, outputs, diagnostics, warnings, images, unpublishedRoutes: unpublished.routes, siteFolder,
+    content,
+    public: publicListing,
+    validated,
+    routes,
+    unrouted: computed.unrouted,
+    redirects: computed.redirects,
+    site: computed.site,
+    outputs,
+    diagnostics,
+    warnings,
+    images,
+    unpublishedRoutes: unpublished.routes,
+    siteFolder,
   };
 }
 
@@ -252,9 +268,7 @@ function validateLoaded(content: Map<string, LoadedFile>, config: SiteConfig, op
     diagnostics.push(...file.diagnostics);
   }
   const contentDir = contentDirOf(config);
-  const existing = new Set(
-    Object.entries(config.collections).flatMap(([name, spec]) => (spec.kind === 'json' && content.has(`${contentDir}/${spec.file}`) ? [name] : [])),
-  );
+  const existing = new Set(Object.entries(config.collections).flatMap(([name, spec]) => (spec.kind === 'json' && content.has(`${contentDir}/${spec.file}`) ? [name] : [])));
   const modified = (file: string) => content.get(file)?.mtimeMs;
   const validated = validateContent(records, config.collections, { drafts: options.drafts, today: options.today, existing, modified }, options.validate);
   diagnostics.push(...validated.diagnostics);
@@ -310,7 +324,13 @@ export function buildSiteFiles(
   for (const a of assets) files.set(a.outFile, a.contents);
   files.set('sitemap.xml', sitemapXml(settings, routes));
   const base = basePathOf(settings.url);
-  files.set('robots.txt', robotsTxt(settings, config.robots?.disallow?.map((path) => withBase(path, base))));
+  files.set(
+    'robots.txt',
+    robotsTxt(
+      settings,
+      config.robots?.disallow?.map((path) => withBase(path, base)),
+    ),
+  );
   if (config.feed) {
     const feed = config.feed(publishedOnly(config, content));
     files.set('feed.xml', atomFeed(settings, feed.title, feed.entries));
@@ -381,7 +401,13 @@ function withUnpublished(config: SiteConfig, content: SiteContent, unpublished: 
  * rather than on its publication date. Its problems that the published table has too are not said
  * twice. The pages themselves are only rendered to check their links (build.ts).
  */
-function unpublishedRoutes(config: SiteConfig, every: SiteContent, validated: ValidateResult, published: Diagnostic[], anchor: ClashAnchor): { routes: Route[]; diagnostics: Diagnostic[] } {
+function unpublishedRoutes(
+  config: SiteConfig,
+  every: SiteContent,
+  validated: ValidateResult,
+  published: Diagnostic[],
+  anchor: ClashAnchor,
+): { routes: Route[]; diagnostics: Diagnostic[] } {
   const files = new Set(validated.leftOut.map((l) => l.file));
   if (!files.size) return { routes: [], diagnostics: [] };
   const table = buildRouteTable(config.routes, config.prepare ? config.prepare(every) : every, validated.failed, anchor);
@@ -408,7 +434,13 @@ function clashAnchor(content: Map<string, LoadedFile>, validated: ValidateResult
   return (inputs, path) => {
     // Failing a newer file: a draft beside a published page, an alias onto another page, an
     // address set in front matter rather than the file name.
-    const ordered = newest(inputs, inputFile, (i) => unpublished.has(inputFile(i)), (i) => aliasOf(i) !== undefined, (i) => written(i, path) !== undefined);
+    const ordered = newest(
+      inputs,
+      inputFile,
+      (i) => unpublished.has(inputFile(i)),
+      (i) => aliasOf(i) !== undefined,
+      (i) => written(i, path) !== undefined,
+    );
     const file = inputFile(ordered[0]);
     const record = content.get(file)?.record;
     if (!record) return { inputs: ordered, at: { file } };
@@ -488,7 +520,14 @@ function listOutputs(
   for (const f of publicFiles) outputs.set(at(f.path), { kind: 'public', size: f.size, mtimeMs: f.mtimeMs, ...(siteFolder ? { from: f.path } : {}) });
   for (const [file, contents] of siteFiles) outputs.set(at(file), { kind: 'file', contents });
   // An encoded image is read (from the cache) only when it is written.
-  for (const [file, image] of images.files) outputs.set(at(file), { kind: 'file', key: image.key, get contents() { return image.read(); } });
+  for (const [file, image] of images.files)
+    outputs.set(at(file), {
+      kind: 'file',
+      key: image.key,
+      get contents() {
+        return image.read();
+      },
+    });
   const imageKeys = pageImageKeys(routes, images.manifest);
   const siteKey = JSON.stringify({ settings: site.settings, shared: site.shared });
   const assetsKey = JSON.stringify({ css: site.assets.css, loader: site.assets.loader });
@@ -523,7 +562,8 @@ export function manifestKeys(state: SiteState, versionKey: string): Map<string, 
   const keys = new Map<string, string>();
   for (const [file, output] of state.outputs) {
     if (output.kind === 'public') keys.set(file, `public:${output.size}:${output.mtimeMs}`);
-    else if (output.kind === 'file') keys.set(file, output.key ?? hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
+    else if (output.kind === 'file')
+      keys.set(file, output.key ?? hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
     else if (output.kind === 'card') keys.set(file, output.card.key);
     else keys.set(file, hashText(siteKey, output.key.entry, JSON.stringify(output.key.route), output.key.images));
   }

@@ -50,7 +50,10 @@ describe('calendar dates', () => {
   });
 
   it('a date-time must name a real day and time too (a deadline)', () => {
-    const messages = (v: string) => dateTimeField().safeParse(v).error?.issues.map((i) => i.message) ?? [];
+    const messages = (v: string) =>
+      dateTimeField()
+        .safeParse(v)
+        .error?.issues.map((i) => i.message) ?? [];
     expect(messages('2026-06-16T23:59:00-04:00')).toEqual([]);
     expect(messages('2026-02-30T23:59:00-04:00')).toEqual(['February 2026 has 28 days']);
     expect(messages('2026-06-16T24:30Z')).toEqual(['there is no time 24:30']);
@@ -144,7 +147,12 @@ describe('checkContentLinks', () => {
   it('reports a missing cover once, at its field, not again on each page that shows it', () => {
     const { result } = run({ 'content/posts/a.md': post('title: A\ndate: 2025-01-01\ncover: /images/gone.png') });
     const shows = (path: string, source: string) => ({ path, outFile: `${path.slice(1) || 'index'}.html`, source, links: ['/images/gone.png', '/images/logo.png'], ids: [] });
-    const pages = [shows('/post/a', 'content/posts/a.md'), shows('/', 'content/pages/index.md'), shows('/posts', 'content/data/home.json'), shows('/more', 'content/data/home.json')];
+    const pages = [
+      shows('/post/a', 'content/posts/a.md'),
+      shows('/', 'content/pages/index.md'),
+      shows('/posts', 'content/data/home.json'),
+      shows('/more', 'content/data/home.json'),
+    ];
     const files = new Set(['post/a.html', 'index.html', 'posts.html', 'more.html']);
     const texts = new Map([['content/posts/a.md', post('title: A\ndate: 2025-01-01\ncover: /images/gone.png')]]);
     expect(checkContentLinks(pages, files, [], texts, result, []).map((d) => `${d.file}:${d.line ?? ''}: ${d.message}`)).toEqual([
@@ -159,9 +167,7 @@ describe('checkContentLinks', () => {
 describe('describeLeftOut', () => {
   it('lists a few entries and counts the rest', () => {
     expect(describeLeftOut([])).toBe('');
-    expect(describeLeftOut([{ file: 'a.md', reason: 'scheduled', date: '2026-12-01' }])).toBe(
-      'Left out 1 entry: a.md (scheduled for 2026-12-01); "heartnotes dev" shows it',
-    );
+    expect(describeLeftOut([{ file: 'a.md', reason: 'scheduled', date: '2026-12-01' }])).toBe('Left out 1 entry: a.md (scheduled for 2026-12-01); "heartnotes dev" shows it');
     const many = Array.from({ length: 4 }, (_, i) => ({ file: `${i}.md`, reason: 'draft' as const }));
     expect(describeLeftOut(many, 2)).toBe('Left out 4 entries: 0.md (draft), 1.md (draft), and 2 more; "heartnotes dev" shows them');
   });

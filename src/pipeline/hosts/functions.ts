@@ -5,7 +5,10 @@ import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
 import type { HostName, SiteConfig } from '../types.ts';
-import { GENERATED_MARK, NETLIFY_FUNCTIONS } from './project-files.ts';
+import { GENERATED_MARK, hostConfig, NETLIFY_FUNCTIONS } from './project-files.ts';
+import { hostOf } from './host.ts';
+import type { BuildOptions } from '../build-types.ts';
+import type { CompiledSite } from '../compile/compile-site.ts';
 import { withBase } from '../routes/base-path.ts';
 
 /** What bundling a site's functions for its host gives the build. */
@@ -106,6 +109,28 @@ async function bundleEntry(root: string, source: string, runtime: 'node' | 'work
       ? { platform: 'node', target: 'node20', banner: { js: `// ${mark}\nimport { createRequire } from 'node:module'; const require = createRequire(import.meta.url);` } }
       : { platform: 'neutral', target: 'es2022', conditions: ['workerd', 'worker', 'import'], mainFields: ['module', 'main'], external: ['cloudflare:*', 'node:*'] }),
   });
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<stdin>')).map((f) => resolve(root, f));
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.startsWith('<stdin>'))
+    .map((f) => resolve(root, f));
   return { contents: result.outputFiles[0].contents, inputs };
+}
+
+/**
+ * The site's functions bundled for the host a build writes for (`--host`, else the config's),
+ * mounted under `base`, with the host's project files; the host's warnings go to `options.warn`.
+ */
+export async function bundleForHost(
+  place: { root: string; outDir: string; options: Pick<BuildOptions, 'host' | 'warn'> },
+  compiled: Pick<CompiledSite, 'config' | 'inputs'>,
+  base: string,
+  lap?: (stage: string) => void,
+): Promise<HostBundle> {
+  const { config } = compiled;
+  const host = place.options.host ?? hostOf(config);
+  const bundle = await bundleHostFunctions(place.root, config, host, compiled.inputs, base);
+  const hostFiles = hostConfig(place.root, place.outDir, host, bundle.output.size > 0);
+  for (const [file, contents] of hostFiles.files) bundle.project.set(file, contents);
+  for (const warning of hostFiles.warnings) (place.options.warn ?? ((line: string) => console.warn(line)))(warning);
+  lap?.('host functions');
+  return bundle;
 }
