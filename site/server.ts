@@ -6,10 +6,10 @@ import { FunctionOpenError, type SiteConfig, type ServerFunction } from '../src/
  * The forms function (site/functions/node.ts). Its code, PGlite included, loads only when a
  * server opens it: every build and render worker imports the config.
  */
-const forms: ServerFunction = async ({ root, log }) => {
+const forms: ServerFunction = async ({ root, log, path }) => {
   const { mountForms, StoreOpenError } = await import('./functions/node.ts');
   try {
-    return await mountForms({ root, log });
+    return await mountForms({ root, log, path });
   } catch (error) {
     throw error instanceof StoreOpenError ? new FunctionOpenError(error.message) : error;
   }

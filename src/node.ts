@@ -143,12 +143,13 @@ export async function preview(options: PreviewOptions = {}): Promise<Preview> {
   const built = hostOfOutput(dir);
   const host = options.host ?? built;
   const log = options.log ?? (() => {});
-  const functions = host === 'static' ? { mounts: {}, close: async () => {} } : await openServerFunctions({ root, log, ifBroken: 'throw' });
   // A site built under a base path (`--base-url https://x.example/blog/`) is served under it;
   // one laid out in the base's folder for its host (hosts/layout.ts) is served as it is, its
   // functions mounted under that folder, where its pages post.
   const base = baseOfOutput(dir);
   const siteBase = `/${home.slice(0, -'index.html'.length)}`;
+  const pathOf = (prefix: string) => withBase(withBase(prefix, siteBase), base);
+  const functions = host === 'static' ? { mounts: {}, close: async () => {} } : await openServerFunctions({ root, log, ifBroken: 'throw', pathOf });
   const mounts = Object.fromEntries(Object.entries(functions.mounts).map(([prefix, handler]) => [withBase(prefix, siteBase), handler]));
   const server = createStaticServer({ dir, host, base, mounts, onResponse: options.onResponse });
   let bound: Awaited<ReturnType<typeof listen>>;

@@ -226,11 +226,13 @@ export interface MountedForms {
  * to look at pages, and its folder held while it runs. Stopping the server while PGlite opens
  * waits for it to finish rather than risk a half-created folder; a second Ctrl+C ends at once.
  */
-export async function mountForms(options: OpenStoreOptions & { log: (line: string) => void }): Promise<MountedForms> {
+export async function mountForms(options: OpenStoreOptions & { log: (line: string) => void; path?: string }): Promise<MountedForms> {
   const env = options.env ?? process.env;
   const rateLimit = rateLimitFromEnv(env);
   const mail = mailFromEnv(options.root, env);
-  const forms = 'Forms (/api/subscribe, /api/contact)';
+  // Where the pages post, under the site's base path when there is one.
+  const at = options.path ?? '/api/';
+  const forms = `Forms (${at}subscribe, ${at}contact)`;
   let opening: Promise<Store>;
   if (env.DATABASE_URL?.trim()) {
     const store = await openStore(options);

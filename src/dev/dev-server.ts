@@ -3,6 +3,7 @@ import { openServerFunctions } from '../serve/server-functions.ts';
 import { createStaticServer, listen } from '../serve/static-server.ts';
 import { findPort, movedNote } from '../serve/port.ts';
 import { baseOfOutput } from '../serve/host-rules.ts';
+import { withBase } from '../pipeline/routes/base-path.ts';
 import { openBrowserChannel } from './browser-channel.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { openDevSession, type DevSession, type RebuildReport } from './session.ts';
@@ -70,7 +71,8 @@ export async function startDevServer(options: DevServerOptions) {
     await watcher.close();
     session.close();
   };
-  const functions = await openServerFunctions({ root, log: options.log, ifBroken: 'none' }).catch(async (error: unknown) => {
+  // Said with the base path the site is served under now; the mounts follow a change of it.
+  const functions = await openServerFunctions({ root, log: options.log, ifBroken: 'none', pathOf: (prefix) => withBase(prefix, base) }).catch(async (error: unknown) => {
     // Not serving after all: stop watching, so the process can exit with the reason.
     await stopWatching();
     throw error;

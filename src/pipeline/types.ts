@@ -336,6 +336,8 @@ export interface FunctionContext {
   root: string;
   /** Prints a line in the server's terminal. */
   log: (line: string) => void;
+  /** Where the function answers, as a reader's browser asks for it: its prefix (`/api/`), under the site's base path when there is one (`/blog/api/`). */
+  path: string;
 }
 
 /** An opened server function: its web-standard handler and how to close what it holds. */

@@ -41,14 +41,17 @@ export interface OpenedFunctions {
  * in the order declared, so their log lines come in that order too. If one fails to open, those
  * already open are closed before the error is passed on.
  */
-export async function openFunctions(functions: SiteConfig['functions'], context: FunctionContext): Promise<OpenedFunctions> {
+export async function openFunctions(
+  functions: SiteConfig['functions'],
+  context: Omit<FunctionContext, 'path'> & { pathOf?: (prefix: string) => string },
+): Promise<OpenedFunctions> {
   const mounts: Record<string, FetchHandler> = {};
   const closers: (() => Promise<void>)[] = [];
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= Promise.allSettled(closers.map((c) => c())).then(() => {}));
   for (const [prefix, open] of Object.entries(functions ?? {})) {
     try {
-      const opened = await open(context);
+      const opened = await open({ root: context.root, log: context.log, path: context.pathOf?.(prefix) ?? prefix });
       mounts[prefix] = opened.handler;
       closers.push(() => opened.close());
     } catch (error) {

@@ -14,6 +14,8 @@ export interface ServerFunctionsOptions {
    * or open `none` (the dev server shows the problem in its own way and keeps serving).
    */
   ifBroken: 'throw' | 'none';
+  /** Where a function mounted at `prefix` answers, as a browser asks (default: the prefix itself). */
+  pathOf?: (prefix: string) => string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ServerFunctionsOptions {
  * `site.config.ts` (a plain built folder to preview) has none.
  */
 export async function openServerFunctions(options: ServerFunctionsOptions): Promise<OpenedFunctions> {
-  const context = { root: options.root, log: options.log };
+  const context = { root: options.root, log: options.log, pathOf: options.pathOf };
   if (!existsSync(join(options.root, 'site.config.ts'))) return openFunctions(undefined, context);
   let functions: SiteConfig['functions'];
   try {

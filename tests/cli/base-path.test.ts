@@ -82,6 +82,19 @@ describe('build with a base path', () => {
     expect(fn).toContain('path: ["/blog/api/*"]');
   }, 200_000);
 
+  it('preview of that output names the forms where the pages post them, under /blog/, and answers there', async () => {
+    const server = await startCli(['preview', '--root', root, '--out', out('nl'), '--port', '0'], 120_000);
+    try {
+      await eventually(async () => server.output(), (o) => o.includes('Forms ('));
+      expect(server.output()).toContain('Forms (/blog/api/subscribe, /blog/api/contact) store submissions in PGlite at');
+      // An empty sign-up is refused by the function itself (a 4xx with a message), not a 404 of the static files.
+      const res = await fetch(`${server.url}/blog/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{}' });
+      expect(res.status).toBe(400);
+    } finally {
+      await server.stop();
+    }
+  }, 200_000);
+
   it('--host static keeps the flat layout under a base path: dist/ holds the contents of /blog/, with no rules files', () => {
     build('flat', '--base-url', 'https://x.example/blog/', '--host', 'static');
     expect(read('flat', 'index.html')).toContain('<html data-base="/blog/"');
@@ -126,6 +139,7 @@ describe('build with a base path', () => {
     const dev = await startCli(['dev', '--root', root, '--port', '0', '--base-url', 'https://x.example/blog/'], 180_000);
     try {
       expect(dev.output()).toMatch(/Dev server at http:\/\/127\.0\.0\.1:\d+\/blog\/ /);
+      expect(dev.output()).toContain('Forms (/blog/api/subscribe, /blog/api/contact)');
       const home = await fetch(`${dev.url}/`, { redirect: 'manual' });
       expect(home.status).toBe(302);
       expect(home.headers.get('location')).toBe('/blog/');
