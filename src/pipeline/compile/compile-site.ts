@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative, resolve, sep } from 'node:path';
 import { isRealFolder } from '../write/no-links.ts';
@@ -135,12 +135,13 @@ function workerBuild(root: string) {
 
 /** An esbuild plugin: the site's imports of `src/index.ts` and `src/escape.ts` stay imports. */
 function generatorImports(): esbuild.Plugin {
-  const src = join(generatorRoot, 'src');
+  const src = realPath(join(generatorRoot, 'src'));
   return {
     name: 'heartnotes-generator',
     setup(build) {
       build.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
-        const target = resolve(resolveDir, path);
+        // Through links too (a test's copy of a site links the generator's src/ into it).
+        const target = realPath(resolve(resolveDir, path));
         if (!target.startsWith(src + sep) || importer.startsWith(src + sep)) return undefined;
         const name = relative(src, target).split(sep).join('/');
         if (name in generatorModules) return { path: GENERATOR_PREFIX + name, external: true };
@@ -148,6 +149,14 @@ function generatorImports(): esbuild.Plugin {
       });
     },
   };
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /**
