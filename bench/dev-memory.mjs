@@ -2,7 +2,7 @@
 // template edits? Starts dev on a copy of this site (bench/.corpus/dev-memory: its own templates
 // and config, the rest linked), edits one page template `--edits` times, each edit a change that
 // reaches the compiled templates, waits for each reload event, and prints the dev process's RSS and
-// heap used after a forced garbage collection (bench/heap-probe.mjs, `node --expose-gc`) at edits
+// heap used (and external memory) after a forced garbage collection (bench/heap-probe.mjs, `node --expose-gc`) at edits
 // 0, 10, 25 and 50. A benchmark, not a test: it prints figures and judges nothing.
 import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,8 +59,8 @@ export async function benchDevMemory(args = []) {
       }
       if (marks.has(i)) {
         const m = await measure(server.pid, heapFile);
-        rows.push({ edits: String(i), 'RSS MB': mb(m.rss), 'heap used MB': mb(m.heapUsed) });
-        console.log(`after ${i} edits: RSS ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB`);
+        rows.push({ edits: String(i), 'RSS MB': mb(m.rss), 'heap used MB': mb(m.heapUsed), 'external MB': mb(m.external) });
+        console.log(`after ${i} edits: RSS ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB, external ${mb(m.external)} MB`);
       }
     }
   } finally {

@@ -66,7 +66,11 @@ describe('a compiled site runs on the generator already loaded', () => {
 
   it("writes the site's chunks without a copy of the generator (the render worker has its own)", () => {
     const dir = dirname(compiled.configModule);
-    const text = (ext: string) => readdirSync(dir).filter((f) => f.endsWith(ext)).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const text = (ext: string) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith(ext))
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .join('\n');
     // island.tsx's own message: in the generator's code, not in the site's.
     expect(text('.cjs')).not.toContain('no island named');
     expect(text('.cjs')).toContain('heartnotes:generator/index.ts');
