@@ -78,9 +78,7 @@ export async function compileSite(root: string): Promise<CompiledSite> {
     workerModule: join(dir, 'render-worker.js'),
     versionKey,
     markdownKey: markdownPipelineKey(root),
-    inputs: [...new Set([...Object.keys(site.metafile.inputs), ...Object.keys(worker.metafile.inputs)])]
-      .filter((file) => !file.includes(':'))
-      .map((file) => resolve(root, file)),
+    inputs: [...new Set([...Object.keys(site.metafile.inputs), ...Object.keys(worker.metafile.inputs)])].filter((file) => !file.includes(':')).map((file) => resolve(root, file)),
     metafile: site.metafile,
   };
 }
