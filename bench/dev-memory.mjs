@@ -29,7 +29,14 @@ async function measure(pid, file) {
   rmSync(file, { force: true });
   process.kill(pid, 'SIGUSR2');
   await waitFor(() => existsSync(file), 30_000, 'the heap probe');
-  return JSON.parse(readFileSync(file, 'utf8'));
+  // Worker threads share the process's RSS but not the main thread's heap: count them too.
+  let threads = NaN;
+  try {
+    threads = Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  } catch {
+    // Not Linux: no thread count.
+  }
+  return { ...JSON.parse(readFileSync(file, 'utf8')), threads };
 }
 
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
@@ -59,7 +66,14 @@ export async function benchDevMemory(args = []) {
       }
       if (marks.has(i)) {
         const m = await measure(server.pid, heapFile);
-        rows.push({ edits: String(i), 'RSS MB': mb(m.rss), 'heap used MB': mb(m.heapUsed), 'external MB': mb(m.external) });
+        rows.push({
+          edits: String(i),
+          'RSS MB': mb(m.rss),
+          'heap used MB': mb(m.heapUsed),
+          'external MB': mb(m.external),
+          'heap total MB': mb(m.heapTotal),
+          threads: String(m.threads),
+        });
         console.log(`after ${i} edits: RSS ${mb(m.rss)} MB, heap used ${mb(m.heapUsed)} MB, external ${mb(m.external)} MB`);
       }
     }

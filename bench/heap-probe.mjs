@@ -9,8 +9,8 @@ if (isMainThread && process.env.BENCH_HEAP_FILE && typeof globalThis.gc === 'fun
   process.on('SIGUSR2', () => {
     globalThis.gc();
     globalThis.gc();
-    const { rss, heapUsed, external } = process.memoryUsage();
-    writeFileSync(`${file}.tmp`, JSON.stringify({ rss, heapUsed, external }));
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    writeFileSync(`${file}.tmp`, JSON.stringify({ rss, heapUsed, heapTotal, external }));
     // Whole or absent for the reader.
     renameSync(`${file}.tmp`, file);
   });

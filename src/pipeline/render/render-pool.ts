@@ -135,7 +135,7 @@ export function openThreadRenderer(): ThreadRenderer {
   };
 }
 
-/** Template errors are shown relative to the project; the config is compiled to `<root>/.cache/site/<versionKey>/site.config.js` (compile-site.ts). */
+/** Template errors are shown relative to the project; the config is compiled to `<root>/.cache/site/<versionKey>/site.config.cjs` (compile-site.ts). */
 function framesFor(configModule: string): FrameOptions {
   return { root: dirname(dirname(dirname(dirname(configModule)))), skip: [join(generatorRoot, 'src')] };
 }
