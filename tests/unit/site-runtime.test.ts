@@ -5,6 +5,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -62,6 +64,17 @@ describe('a compiled site runs on the generator already loaded', () => {
   it('gives each load its own modules, so nothing of an old version stays reachable from the next', async () => {
     const [a, b] = (await Promise.all([load(), load()])) as { later: unknown }[];
     expect(a.later).not.toBe(b.later);
+  });
+
+  it('lets a load be collected once nothing holds it, as an import() of an ES module never is', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const ref = await (async () => new WeakRef(((await load()) as { used: object }).used))();
+    for (let i = 0; i < 10 && ref.deref(); i++) {
+      await new Promise((done) => setTimeout(done, 10));
+      gc();
+    }
+    expect(ref.deref()).toBeUndefined();
   });
 
   it("writes the site's chunks without a copy of the generator (the render worker has its own)", () => {
