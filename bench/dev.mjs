@@ -46,11 +46,14 @@ function isLink(path) {
   }
 }
 
-/** Starts `heartnotes dev`; resolves once it serves, with its URL and a reader of its log. */
-function startDev(dir) {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'heartnotes.mjs'), 'dev', '--root', dir, '--port', '0'], {
+/**
+ * Starts `heartnotes dev`; resolves once it serves, with its URL, its process id and a reader of
+ * its log. `nodeArgs` go to Node before the CLI (dev-memory.mjs preloads its heap probe so).
+ */
+export function startDev(dir, { nodeArgs = [], env = {} } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bin', 'heartnotes.mjs'), 'dev', '--root', dir, '--port', '0'], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' },
+    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -61,7 +64,7 @@ function startDev(dir) {
       const m = /Dev server at (http:\/\/\S+?)\/ /.exec(log);
       if (m) {
         clearInterval(timer);
-        resolve({ url: m[1], log: () => log, stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))) });
+        resolve({ url: m[1], pid: child.pid, log: () => log, stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))) });
       }
     }, 20);
     child.once('exit', (code) => {
@@ -72,7 +75,7 @@ function startDev(dir) {
 }
 
 /** An SSE client that notes when each event arrives. */
-async function subscribe(url) {
+export async function subscribe(url) {
   const controller = new AbortController();
   const res = await fetch(`${url}/__dev/events`, { signal: controller.signal });
   const events = [];
@@ -96,7 +99,7 @@ async function subscribe(url) {
   return { events, close: () => controller.abort() };
 }
 
-async function waitFor(check, timeoutMs, what) {
+export async function waitFor(check, timeoutMs, what) {
   const end = performance.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -4,6 +4,7 @@
 // `--dev` also measures `heartnotes dev`: save → reload event per kind of edit (see bench/dev.mjs).
 // A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
 // `npm run bench -- --stages [--pages N] [--runs N] [--cpu-prof]`: where a cold build spends its time (stages.mjs).
+// `npm run bench -- --dev-memory [--edits 50]`: dev's RSS and heap used over template edits (dev-memory.mjs).
 // `npm run bench -- --floor [--root DIR] [--pages N]`: the CPU floor alone: remark-parse on one thread, Pagefind over DIR/dist (floor.mjs).
 // `npm run bench -- --lighthouse [...]` runs only the page weight and Lighthouse report (pages.mjs).
 // `npm run bench -- --forms [--connections 20] [--requests 5000] [--seconds 20]` runs only the forms function's throughput (forms.mjs).
@@ -25,6 +26,7 @@ const USAGE = `usage: npm run bench -- [mode] [options]
   --floor        the CPU floor, remark-parse and Pagefind alone:  --root DIR  --pages N
   --lighthouse   page weight and Lighthouse per page type:  --runs N  --runtime both|react|preact  --pages LIST  --js-only
   --forms        the forms function's throughput:  --connections N  --requests N  --seconds N
+  --dev-memory   dev's RSS and heap over template edits (at 0, 10, 25, 50):  --edits N
   -h, --help     this text
 
 A benchmark, not a test: it exits 0 when targets are missed, 1 when a build fails, 2 on wrong usage.`;
@@ -49,6 +51,12 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
 if (process.argv.includes('--forms')) {
   const { benchForms } = await import('./forms.mjs');
   await benchForms(process.argv.slice(2).filter((a) => a !== '--forms'));
+  process.exit(0);
+}
+
+if (process.argv.includes('--dev-memory')) {
+  const { benchDevMemory } = await import('./dev-memory.mjs');
+  await benchDevMemory(process.argv.slice(2).filter((a) => a !== '--dev-memory'));
   process.exit(0);
 }
 

@@ -16,17 +16,13 @@ export class FunctionOpenError extends Error {
 }
 
 /**
- * Whether `error` is a FunctionOpenError, by its name.
- *
- * # Design decision
- * The site's config is compiled into a bundle of its own (compile-site.ts), with its own copy of
- * this module, so `instanceof` against the CLI's copy is false for the site's errors. Options
- * considered: a `Symbol.for` brand (the same test with a less readable error), or keeping the
- * generator's modules outside the site's bundle (it would then depend on where the generator is
- * installed). The name is what the error shows anyway.
+ * Whether `error` is a FunctionOpenError. The site's functions throw the class they import from
+ * src/index.ts, which resolves to this process's own copy of the generator
+ * (compile/site-modules.ts), so `instanceof` holds; before, the site's bundle had a copy of its
+ * own and this was a test of the name.
  */
 export function isFunctionOpenError(error: unknown): error is FunctionOpenError {
-  return error instanceof Error && error.name === 'FunctionOpenError';
+  return error instanceof FunctionOpenError;
 }
 
 /** The opened functions of a site: handlers by path prefix, and one close for them all. */

@@ -9,9 +9,9 @@ export class ListenError extends Error {
   override name = 'ListenError';
 }
 
-/** Whether `error` is a ListenError (by name, as `isFunctionOpenError`: the site's bundle has its own copy of this module). */
+/** Whether `error` is a ListenError. */
 export function isListenError(error: unknown): error is ListenError {
-  return error instanceof Error && error.name === 'ListenError';
+  return error instanceof ListenError;
 }
 
 /** Where to listen: the port asked for, and whether `--port` named it (a default may move on to the next free port). */

@@ -18,6 +18,18 @@ describe('dev in the browser', () => {
   beforeAll(async () => {
     fx = plugInSiteForms(copyFixture('basic', 'heartnotes-dev-e2e-'));
     seedPglite(join(fx.root, '.data'));
+    // An island no page uses yet (a test below adds it to a template while dev runs).
+    fx.write(
+      'templates/islands/greeting.tsx',
+      [
+        "import { useState } from 'react';",
+        'export default function Greeting({ name }: { name: string }) {',
+        '  const [said, setSaid] = useState(false);',
+        '  return <button type="button" onClick={() => setSaid(true)}>{said ? `Hello, ${name}` : \'Say hello\'}</button>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
     const [started, launched] = await Promise.allSettled([startCli(['dev', '--root', fx.root, '--port', '0']), freshContext()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -101,6 +113,46 @@ describe('dev in the browser', () => {
     fx.write('../_shared/site.css', `${fx.read('../_shared/site.css')}\nh1 { color: rgb(1, 2, 3); }\n`);
     await tab.waitForFunction(() => getComputedStyle(document.querySelector('h1')!).color === 'rgb(1, 2, 3)', undefined, { timeout: 10_000 });
     expect(await tab.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
+  // One copy of the generator per process (docs/architecture.md): each template edit loads a new
+  // compiled version on the dev server's own generator, whose islands reach the page through the
+  // render's React context; a page so rendered must still carry its island and hydrate it.
+  it('shows a template edit, and an island the edit adds hydrates', { timeout: 60_000 }, async () => {
+    await tab.goto(`${server!.url}/about`);
+    const documentFile = '../_shared/templates/document.tsx';
+    fx.write(
+      documentFile,
+      fx
+        .read(documentFile)
+        .replace("from '../../../../src/index.ts';", "from '../../../../src/index.ts';\nimport { IslandScripts } from '../../../../src/index.ts';")
+        .replace('      </body>', '        <IslandScripts loader={site.assets.loader} />\n      </body>'),
+    );
+    const pages = '../_shared/templates/pages.tsx';
+    fx.write(
+      pages,
+      fx
+        .read(pages)
+        .replace(
+          "import type { EntryPageProps, PageProps } from '../../../../src/index.ts';",
+          "import { Island, type EntryPageProps, type PageProps } from '../../../../src/index.ts';\nimport Greeting from '../../basic/templates/islands/greeting.tsx';",
+        )
+        .replace(
+          '      <h1>{data.title}</h1>\n',
+          '      <h1>{data.title}</h1>\n      <p className="edited">Edited in dev</p>\n      <Island name="greeting" component={Greeting} props={{ name: \'team\' }} load="load" />\n',
+        ),
+    );
+    await tab
+      .waitForFunction(() => document.querySelector('.edited')?.textContent === 'Edited in dev' && document.querySelector('[data-island="greeting"] button'), undefined, {
+        timeout: 30_000,
+      })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe dev server printed:\n${server!.output()}`);
+      });
+    const button = tab.locator('[data-island="greeting"] button');
+    expect(await button.textContent()).toBe('Say hello');
+    // Hydrated: the click runs the island's own state change in the browser.
+    await expect.poll(async () => (await button.click(), await button.textContent()), { timeout: 10_000 }).toBe('Hello, team');
   });
 
   it('serves the forms function at /api/', async () => {

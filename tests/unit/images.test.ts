@@ -2,10 +2,11 @@
 // an image gets, what a page's image key holds, and the markup of Markdown images and `Picture`.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { widthsFor } from '../../src/pipeline/images/encode.ts';
-import { imageKey, useImageManifest, type ImageInfo, type ImageManifest } from '../../src/pipeline/images/image-set.ts';
+import { imageKey, type ImageInfo, type ImageManifest, type PageImages } from '../../src/pipeline/images/image-set.ts';
 import { Picture } from '../../src/pipeline/images/picture.tsx';
+import { InScope, pageScope } from '../../src/pipeline/render/island.tsx';
 import { imagesNamed, pageImageKeys } from '../../src/pipeline/images/references.ts';
 import { createMarkdownRenderer } from '../../src/pipeline/markdown/pipeline.ts';
 import type { Route } from '../../src/pipeline/types.ts';
@@ -25,8 +26,6 @@ const manifest: ImageManifest = {
   'content/posts/park.png': info('park', 1000, 700, 'png'),
   '/images/logo.png': info('logo', 800, 800, 'png'),
 };
-
-afterEach(() => useImageManifest({}, '100vw'));
 
 describe('imageKey', () => {
   it.each([
@@ -81,10 +80,11 @@ describe('pageImageKeys', () => {
 });
 
 describe('Markdown images', () => {
-  const render = createMarkdownRenderer({});
+  let images: PageImages | undefined;
+  const render = createMarkdownRenderer({ images: () => images });
 
   it('a processed image beside the file becomes a lazy <picture> of its real size; SVG and missing images stay as written', () => {
-    useImageManifest(manifest, '(max-width: 800px) 100vw, 800px');
+    images = { manifest, sizes: '(max-width: 800px) 100vw, 800px' };
     const html = render('![A park](./park.png)\n\n![Logo](/images/logo.svg)\n\n![Gone](./gone.jpg)', 'content/posts/walk.md');
     expect(html).toBe(
       '<p><picture>' +
@@ -98,12 +98,15 @@ describe('Markdown images', () => {
   });
 
   it('renders plain images when the site has none processed', () => {
+    images = undefined;
     expect(render('![A park](./park.png)', 'content/posts/walk.md')).toBe('<p><img src="./park.png" alt="A park" loading="lazy" decoding="async"></p>');
   });
 });
 
 describe('Picture', () => {
-  const html = (props: Parameters<typeof Picture>[0]) => renderToStaticMarkup(createElement(Picture, props));
+  // Rendered as a page renders it: the page's scope (React context) brings the images.
+  const html = (props: Parameters<typeof Picture>[0], images?: PageImages) =>
+    renderToStaticMarkup(createElement(InScope, { scope: pageScope({}, '/', images) }, createElement(Picture, props)));
 
   it('an SVG is the <img> a template would write by hand', () => {
     expect(html({ src: '/images/cover.svg', alt: 'A cover', width: 1200, height: 630 })).toBe(
@@ -116,8 +119,7 @@ describe('Picture', () => {
   });
 
   it('a processed image is a <picture> with the file\'s size; priority loads it eagerly with high priority', () => {
-    useImageManifest(manifest, '100vw');
-    const out = html({ src: '/images/beach.jpg', alt: 'A beach', width: 1200, height: 630, sizes: '50vw', priority: true });
+    const out = html({ src: '/images/beach.jpg', alt: 'A beach', width: 1200, height: 630, sizes: '50vw', priority: true }, { manifest, sizes: '100vw' });
     expect(out).toMatch(/^<picture><source type="image\/avif" srcSet="\/assets\/img\/beach-480\.avif 480w, \/assets\/img\/beach-800\.avif 800w" sizes="50vw"\/><source type="image\/webp"/);
     expect(out).toContain('<img src="/assets/img/beach-800.jpg" srcSet="/assets/img/beach-480.jpg 480w, /assets/img/beach-800.jpg 800w" sizes="50vw" alt="A beach" width="2400" height="1600" fetchPriority="high"/></picture>');
     expect(out).not.toContain('loading=');

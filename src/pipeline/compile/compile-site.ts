@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, relative, resolve, sep } from 'node:path';
 import { isRealFolder } from '../write/no-links.ts';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
@@ -12,6 +11,9 @@ import { codeFrame } from '../../diagnostics/frame.ts';
 import type { SiteConfig } from '../types.ts';
 import { generatorRoot } from '../paths.ts';
 import { cacheDir } from '../cache/cache-dir.ts';
+import { GENERATOR_PREFIX, loadCompiledSite, type GeneratorModules } from './site-modules.ts';
+import * as generatorIndex from '../../index.ts';
+import * as generatorEscape from '../../escape.ts';
 
 /** A compiled site: the config module and the render worker, both ready to import. */
 export interface CompiledSite {
@@ -47,64 +49,156 @@ export async function compileSite(root: string): Promise<CompiledSite> {
   if (!existsSync(configFile)) {
     throw new DiagnosticError([{ ...messages.configMissing(relative(process.cwd(), configFile) || configFile) }]);
   }
-  const workerEntry = join(generatorRoot, 'src', 'pipeline', 'render', 'render-worker.ts');
-  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  let site: esbuild.BuildResult<{ write: false; metafile: true }>;
+  let worker: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
-      entryPoints: { 'site.config': configFile, 'render-worker': workerEntry },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      jsx: 'automatic',
-      // One level below the cache's `site/`, as deep as the `<versionKey>/` folder the files are
-      // written to, so the source maps' relative paths lead back to the templates.
-      outdir: join(cacheDir(root), 'site', 'compiled'),
-      entryNames: '[name]',
-      // Inline maps without the sources: a template that throws is reported at its own file and
-      // line (see render-pages.ts) for a few kilobytes per module.
-      sourcemap: 'inline',
-      sourcesContent: false,
-      chunkNames: 'chunk-[hash]',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      absWorkingDir: root,
-      define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
-    });
+    [site, worker] = await Promise.all([esbuild.build(siteBuild(root, configFile)), esbuild.build(workerBuild(root))]);
   } catch (error) {
     throw new DiagnosticError(esbuildDiagnostics(error, messages.templateCompile, root));
   }
+  const outputs = [...(await toCommonJs(site.outputFiles, root)), ...worker.outputFiles.map((file) => ({ name: baseName(file.path), contents: file.contents }))];
 
   const hash = createHash('sha256');
-  for (const file of [...result.outputFiles].sort((a, b) => a.path.localeCompare(b.path))) {
-    hash.update(file.path.slice(file.path.lastIndexOf('/'))).update(file.contents);
-  }
+  for (const file of [...outputs].sort((a, b) => a.name.localeCompare(b.name))) hash.update(`/${file.name}`).update(file.contents);
   hash.update(dependencyFingerprint(root));
   const versionKey = hash.digest('hex').slice(0, 16);
 
   // Write into a folder named by the hash, so a changed template gets a fresh module URL.
   const dir = join(cacheDir(root), 'site', versionKey);
-  const outputs = result.outputFiles.map((file) => ({ name: file.path.slice(file.path.lastIndexOf('/') + 1), contents: file.contents }));
   if (!holdsExactly(dir, outputs)) writeFolderAtomically(dir, outputs);
   pruneOldBuilds(join(cacheDir(root), 'site'), versionKey);
-  const configModule = join(dir, 'site.config.js');
   // Stack traces through the compiled templates point at the .tsx files (modules loaded from now on).
   process.setSourceMapsEnabled(true);
-  const mod = (await import(pathToFileURL(configModule).href).catch((error: unknown) => {
+  const mod = await loadCompiledSite(dir, SITE_ENTRY, generatorModules).catch((error: unknown) => {
     throw loadFailure(error, root);
-  })) as { default: SiteConfig };
+  });
   return {
-    config: mod.default,
-    configModule,
+    config: mod.default as SiteConfig,
+    configModule: join(dir, SITE_ENTRY),
     workerModule: join(dir, 'render-worker.js'),
     versionKey,
     markdownKey: markdownPipelineKey(root),
-    inputs: Object.keys(result.metafile.inputs).map((file) => resolve(root, file)),
-    metafile: result.metafile,
+    inputs: [...new Set([...Object.keys(site.metafile.inputs), ...Object.keys(worker.metafile.inputs)])].filter((file) => !file.includes(':')).map((file) => resolve(root, file)),
+    metafile: site.metafile,
   };
+}
+
+/** The compiled config's file name; its chunks are `chunk-<hash>.cjs` beside it. */
+const SITE_ENTRY = 'site.config.cjs';
+
+/** This process's own generator modules: what the site's imports of the generator resolve to. */
+const generatorModules: GeneratorModules = { 'index.ts': generatorIndex, 'escape.ts': generatorEscape };
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** Options shared by the site's and the worker's compiles. */
+function commonOptions(root: string) {
+  return {
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    // One level below the cache's `site/`, as deep as the `<versionKey>/` folder the files are
+    // written to, so the source maps' relative paths lead back to the templates.
+    outdir: join(cacheDir(root), 'site', 'compiled'),
+    entryNames: '[name]',
+    // Inline maps without the sources: a template that throws is reported at its own file and
+    // line (see render-pages.ts) for a few kilobytes per module.
+    sourcemap: 'inline',
+    sourcesContent: false,
+    chunkNames: 'chunk-[hash]',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: root,
+    define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+  } satisfies esbuild.BuildOptions;
+}
+
+/**
+ * The site: `site.config.ts` with its templates, as ESM chunks, its imports of the generator left
+ * as `heartnotes:generator/<path>` for the runner to answer (site-modules.ts).
+ */
+function siteBuild(root: string, configFile: string) {
+  return { ...commonOptions(root), entryPoints: { 'site.config': configFile }, plugins: [generatorImports()] };
+}
+
+/** The render worker: the generator's own code (one copy per worker), which loads the site itself. */
+function workerBuild(root: string) {
+  return { ...commonOptions(root), entryPoints: { 'render-worker': join(generatorRoot, 'src', 'pipeline', 'render', 'render-worker.ts') } };
+}
+
+/** An esbuild plugin: the site's imports of `src/index.ts` and `src/escape.ts` stay imports. */
+function generatorImports(): esbuild.Plugin {
+  const src = realPath(join(generatorRoot, 'src'));
+  return {
+    name: 'heartnotes-generator',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
+        // Through links too (a test's copy of a site links the generator's src/ into it).
+        const target = realPath(resolve(resolveDir, path));
+        if (!target.startsWith(src + sep) || importer.startsWith(src + sep)) return undefined;
+        const name = relative(src, target).split(sep).join('/');
+        if (name in generatorModules) return { path: GENERATOR_PREFIX + name, external: true };
+        return { errors: [{ text: `the site imports the generator's ${name}: import it through src/index.ts` }] };
+      });
+    },
+  };
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Turns the site's ESM chunks into CommonJS ones the runner evaluates (site-modules.ts): esbuild
+ * converts each chunk on its own (following its inline source map, so errors still name the
+ * .tsx), and a dynamic import of another chunk becomes a call of the runner's `siteImport`.
+ */
+async function toCommonJs(files: esbuild.OutputFile[], root: string): Promise<{ name: string; contents: Uint8Array }[]> {
+  const byPath = new Map(files.map((file) => [file.path, file.text]));
+  const converted = await esbuild.build({
+    entryPoints: files.map((file) => file.path),
+    bundle: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outdir: join(cacheDir(root), 'site', 'compiled'),
+    outExtension: { '.js': '.cjs' },
+    sourcemap: 'inline',
+    sourcesContent: false,
+    write: false,
+    logLevel: 'silent',
+    absWorkingDir: root,
+    // The chunk's own file address, as `import.meta.url` was in the ESM chunk.
+    define: { 'import.meta.url': '__hn_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    plugins: [
+      {
+        name: 'heartnotes-chunks',
+        setup(build) {
+          build.onResolve({ filter: /\.js$/ }, ({ path, kind }) => (kind === 'entry-point' && byPath.has(path) ? { path } : undefined));
+          build.onLoad({ filter: /\.js$/ }, ({ path }) => {
+            const text = byPath.get(path);
+            return text === undefined ? undefined : { contents: text.replace(/(["'])\.\/(chunk-[\w-]+)\.js\1/g, '$1./$2.cjs$1'), loader: 'js' };
+          });
+        },
+      },
+    ],
+  });
+  return converted.outputFiles.map((file) => ({
+    name: baseName(file.path).replace(/^site\.config\.cjs$/, SITE_ENTRY),
+    // On the first line, so the source map's lines stay as they are; `import(` and `__hn_i(` are as long.
+    contents: Buffer.from(
+      `var __hn_i = module.siteImport, __hn_url = require("node:url").pathToFileURL(__filename).href;${file.text.replaceAll('import("./chunk-', '__hn_i("./chunk-')}`,
+    ),
+  }));
 }
 
 /**

@@ -89,16 +89,8 @@ export const fallbackOf = (info: ImageInfo): ImageVariant =>
 export const sourceFormats = (info: ImageInfo): ImageFormat[] =>
   [...new Set(info.variants.map((v) => v.format))].filter((f) => f !== info.fallback);
 
-// The renderer sets the manifest before pages render; templates and the renderer may be compiled
-// into different bundles, so a global keyed by a registered symbol is the one state both see.
-const KEY = Symbol.for('heartnotes.images');
-
-/** Called by the renderer with the build's manifest (the `Picture` component reads it). */
-export function useImageManifest(manifest: ImageManifest, sizes: string): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = { manifest, sizes };
-}
-
-/** The manifest set by the renderer, or undefined (in the browser, or before a render). */
-export function currentImages(): { manifest: ImageManifest; sizes: string } | undefined {
-  return (globalThis as Record<symbol, { manifest: ImageManifest; sizes: string } | undefined>)[KEY];
+/** The build's image manifest and the default `sizes`, as a page's render hands them to templates and Markdown. */
+export interface PageImages {
+  manifest: ImageManifest;
+  sizes: string;
 }

@@ -1,5 +1,6 @@
+import { usePageImages } from '../render/island.tsx';
 import { createElement, type ImgHTMLAttributes, type ReactElement } from 'react';
-import { currentImages, fallbackOf, imageKey, mimeOf, RASTER, sourceFormats, srcsetOf, type ImageInfo } from './image-set.ts';
+import { fallbackOf, imageKey, mimeOf, RASTER, sourceFormats, srcsetOf, type ImageInfo } from './image-set.ts';
 
 /** What a template gives `Picture`. */
 export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'srcSet' | 'loading' | 'fetchPriority'> {
@@ -27,7 +28,7 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
  * SVG or an address off the site, a plain `<img>` with the given width and height.
  */
 export function Picture({ src, alt, width, height, sizes, priority = false, lazy = !priority, image, className, ...rest }: PictureProps): ReactElement {
-  const images = currentImages();
+  const images = usePageImages();
   const info = image ?? (RASTER.test(src.replace(/[?#].*$/, '')) ? lookup(images?.manifest, src) : undefined);
   const loading = lazy ? { loading: 'lazy' as const, decoding: 'async' as const } : {};
   const fetchPriority = priority ? { fetchPriority: 'high' as const } : {};
@@ -47,7 +48,10 @@ function lookup(manifest: Record<string, ImageInfo> | undefined, src: string): I
   return key && manifest ? manifest[key] : undefined;
 }
 
-/** The build's entry for an image (to hand an island as a prop), or undefined in the browser and for SVG. */
+/**
+ * The build's entry for an image (to hand an island as a prop), or undefined in the browser and
+ * for SVG. Called while a template renders: it reads the page's scope (React context).
+ */
 export function imageInfo(src: string): ImageInfo | undefined {
-  return lookup(currentImages()?.manifest, src);
+  return lookup(usePageImages()?.manifest, src);
 }

@@ -1,6 +1,7 @@
 import type { Element, Root } from 'hast';
-import { currentImages, fallbackOf, imageKey, mimeOf, sourceFormats, srcsetOf } from '../images/image-set.ts';
+import { fallbackOf, imageKey, mimeOf, sourceFormats, srcsetOf } from '../images/image-set.ts';
 import { forEachElement } from './walk.ts';
+import type { PageImages } from '../images/image-set.ts';
 
 /**
  * Turns each Markdown image the build processed (a raster file in `public/` or beside the
@@ -8,10 +9,11 @@ import { forEachElement } from './walk.ts';
  * format, each with a `srcset`, and the real width and height, loaded lazily. The Markdown file is
  * `file.data.source` (root-relative), against which `./walk.jpg` resolves. Other images (SVG, an
  * address off the site, a missing file, which the link check reports) are left as they are.
+ * `imagesNow` gives the build's images at the time of each render (dev's may change between two).
  */
-export function rehypePictureImages() {
+export function rehypePictureImages(imagesNow: () => PageImages | undefined = () => undefined) {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
-    const images = currentImages();
+    const images = imagesNow();
     if (!images || !Object.keys(images.manifest).length) return;
     const from = typeof file.data.source === 'string' ? file.data.source : undefined;
     // The <img> each <picture> is given names an encoded file, which the manifest may list too

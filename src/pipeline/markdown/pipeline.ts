@@ -8,8 +8,10 @@ import { rehypeLazyImages } from './lazy-images.ts';
 import { rehypeHeadingIds } from './heading-ids.ts';
 import { rehypeTableScroll } from './table-scroll.ts';
 import { rehypePictureImages } from './picture-images.ts';
+import type { PageImages } from '../images/image-set.ts';
 
-export type MarkdownOptions = ExternalLinkOptions;
+/** `images`: the build's processed images at the time of a render, for `<picture>`s (default: none). */
+export type MarkdownOptions = ExternalLinkOptions & { images?: () => PageImages | undefined };
 
 /**
  * Turns Markdown into sanitised HTML. Synchronous, so templates can call it while rendering.
@@ -37,7 +39,7 @@ export function createMarkdownRenderer(options: MarkdownOptions, parseTimer?: Pa
     .use(rehypeLazyImages)
     .use(rehypeHeadingIds)
     .use(rehypeTableScroll)
-    .use(rehypePictureImages)
+    .use(rehypePictureImages, options.images)
     .use(rehypeStringify)
     .freeze();
   return (markdown, source) => {

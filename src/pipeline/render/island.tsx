@@ -1,8 +1,9 @@
-import { createElement, Fragment, type ComponentType, type ReactElement } from 'react';
+import { createContext, createElement, Fragment, useContext, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { serializeProps } from '../../runtime/props.ts';
 import { jsonForScript } from '../../escape.ts';
 import { withBase } from '../routes/base-path.ts';
+import type { PageImages } from '../images/image-set.ts';
 
 /** When an island hydrates: `load`, `idle` (default), `visible`, or `media:(query)`. */
 export type LoadRule = 'load' | 'idle' | 'visible' | `media:${string}`;
@@ -16,18 +17,47 @@ interface IslandState {
   base: string;
 }
 
-// Templates and the renderer may be compiled into different bundles; a global keyed by a
-// registered symbol is the one state both see.
-const KEY = Symbol.for('heartnotes.islands');
-const state = (): IslandState => ((globalThis as Record<symbol, IslandState>)[KEY] ??= { chunks: {}, used: new Set(), base: '/' });
-
-/** Called by the renderer before each page. */
-export function startPage(chunks: Record<string, string>, base = '/'): void {
-  const s = state();
-  s.chunks = chunks;
-  s.used = new Set();
-  s.base = base;
+/** What a page's render hands its templates: the islands' state and the processed images. */
+export interface PageScope {
+  islands: IslandState;
+  /** The build's image manifest and default `sizes` (absent: no processed images). */
+  images?: PageImages;
 }
+
+/**
+ * The render-scoped state, passed down as React context: one value per page render.
+ *
+ * # Design decision
+ * Before, islands and images crossed from the renderer to the templates by a global keyed by
+ * `Symbol.for`, because the compiled templates carried a second copy of the generator. The site
+ * now runs on the process's own copy (compile/site-modules.ts), and a context makes the state
+ * belong to one render: two renders never share a `used` set, and nothing outlives a page.
+ */
+const Scope = createContext<PageScope | undefined>(undefined);
+
+/** A new scope for one page: the site's island and page-script chunks, its base path and images. */
+export function pageScope(chunks: Record<string, string>, base = '/', images?: PageImages): PageScope {
+  return { islands: { chunks, used: new Set(), base }, ...(images ? { images } : {}) };
+}
+
+/** Renders `children` with `scope` as the page's scope (the renderer, and an island's inner render). */
+export function InScope({ scope, children }: { scope: PageScope; children?: ReactNode }) {
+  return createElement(Scope.Provider, { value: scope }, children);
+}
+
+/** The scope of the page being rendered; only while a template renders. */
+export function usePageScope(): PageScope {
+  const scope = useContext(Scope);
+  if (!scope) throw new Error('islands, page scripts and imageInfo work only while a page renders');
+  return scope;
+}
+
+/** The page's images, or undefined outside a page render (an island in the browser). */
+export function usePageImages(): PageImages | undefined {
+  return useContext(Scope)?.images;
+}
+
+const state = (): IslandState => usePageScope().islands;
 
 /**
  * Asks for a framework-free page script from `templates/scripts/<name>.ts`: loaded as a module at
@@ -48,15 +78,16 @@ export function PageScript({ name }: { name: string }) {
  * then carries no `<script>` and requests nothing until that moment.
  */
 export function pageScriptUrl(name: string): string {
-  const url = state().chunks[`script:${name}`];
+  const s = state();
+  const url = s.chunks[`script:${name}`];
   if (!url) throw new Error(`no page script named "${name}": add templates/scripts/${name}.ts`);
   // Written into script (an inline handler), which the pass over attributes leaves alone.
-  return withBase(url, state().base);
+  return withBase(url, s.base);
 }
 
-/** The islands (and, as `script:<name>`, page scripts) the page just rendered used, sorted. */
-export function islandsUsed(): string[] {
-  return [...state().used].sort();
+/** The islands (and, as `script:<name>`, page scripts) a page's render used, sorted. */
+export function islandsUsed(scope: PageScope): string[] {
+  return [...scope.islands.used].sort();
 }
 
 /**
@@ -79,7 +110,8 @@ export function Island<P extends object>({
   as?: 'div' | 'span' | 'section' | 'aside' | 'p';
   className?: string;
 }) {
-  const s = state();
+  const scope = usePageScope();
+  const s = scope.islands;
   if (!(name in s.chunks)) {
     throw new Error(`no island named "${name}": add templates/islands/${name}.tsx (islands: ${Object.keys(s.chunks).join(', ') || 'none'})`);
   }
@@ -89,7 +121,8 @@ export function Island<P extends object>({
     'data-load': load,
     'data-props': serializeProps(props),
     className,
-    dangerouslySetInnerHTML: { __html: renderToString(createElement(component, props)) },
+    // A render of its own: the scope is handed on, so a Picture in the island finds the images.
+    dangerouslySetInnerHTML: { __html: renderToString(createElement(InScope, { scope }, createElement(component, props))) },
   });
 }
 
@@ -98,8 +131,9 @@ export function Island<P extends object>({
  * islands, so such a page ships no JavaScript at all.
  */
 export function IslandScripts({ loader }: { loader: string }) {
-  const s = state();
-  const used = islandsUsed();
+  const scope = usePageScope();
+  const s = scope.islands;
+  const used = islandsUsed(scope);
   const islands = used.filter((n) => !n.startsWith('script:'));
   const scripts = used.filter((n) => n.startsWith('script:')).map((n) => s.chunks[n]);
   const elements: ReactElement[] = scripts.map((src) => createElement('script', { key: src, type: 'module', src }));

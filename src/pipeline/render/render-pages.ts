@@ -6,7 +6,7 @@ import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
 import type { RenderTimings } from '../build-types.ts';
 import type { Route, SiteConfig, TemplateSite } from '../types.ts';
-import { currentImages, useImageManifest, type ImageManifest } from '../images/image-set.ts';
+import type { PageImages } from '../images/image-set.ts';
 import { imagesNamed } from '../images/references.ts';
 import { templateFrame, type FrameOptions } from './template-frame.ts';
 
@@ -22,7 +22,7 @@ export interface RenderSetup {
   cacheDir?: string;
   stagingDir: string;
   /** The processed images and the default `sizes`, for `<picture>`s (optional: none). */
-  images?: { manifest: ImageManifest; sizes: string };
+  images?: PageImages;
   /** Sum the CPU time of the Markdown parse into `RenderTimings.parseCpuMs` (default: false). */
   timeParse?: boolean;
 }
@@ -40,24 +40,37 @@ export type { RenderTimings };
 /** Zeroed timings for a render thread. */
 export const newTimings = (thread: string): RenderTimings => ({ thread, pages: 0, markdownMs: 0, templatesMs: 0, linksMs: 0, writeMs: 0 });
 
-export function createRenderContext(config: SiteConfig, setup: RenderSetup): RenderContext & { cache: MarkdownCache; timings: RenderTimings } {
+/** A render context that lasts (dev keeps one across edits): `setImages` hands it the latest images. */
+export type LastingRenderContext = RenderContext & { cache: MarkdownCache; timings: RenderTimings; setImages(images: PageImages | undefined): void };
+
+export function createRenderContext(config: SiteConfig, setup: RenderSetup): LastingRenderContext {
   const options = { siteUrl: setup.site.settings.url, ...setup.site.settings.markdown };
   const clock = setup.timeParse ? threadCpuClock() : undefined;
   const parse = clock ? { clock, ms: 0 } : undefined;
-  const render = createMarkdownRenderer(options, parse);
+  const now = { images: setup.images };
+  const render = createMarkdownRenderer({ ...options, images: () => now.images }, parse);
   const cache = openMarkdownCache(setup.cacheDir, setup.markdownKey, JSON.stringify(options));
   const timings = newTimings('main');
-  useImageManifest(setup.images?.manifest ?? {}, setup.images?.sizes ?? '100vw');
   const markdown = (body: string, source?: string) => {
     const started = performance.now();
     // HTML with a <picture> depends on the images it names: their hashes join the cache key.
-    const images = imagesNamed(body, currentImages()?.manifest ?? {}, source);
+    const images = imagesNamed(body, now.images?.manifest ?? {}, source);
     const html = cache.get(images.length ? `${images.join('\n')}\0${body}` : body, () => render(body, source));
     timings.markdownMs += performance.now() - started;
     if (parse) timings.parseCpuMs = parse.ms;
     return html;
   };
-  return { templates: config.templates, site: setup.site, markdown, cache, timings };
+  return {
+    templates: config.templates,
+    site: setup.site,
+    markdown,
+    cache,
+    timings,
+    get images() {
+      return now.images;
+    },
+    setImages: (images) => void (now.images = images),
+  };
 }
 
 export type { FrameOptions };

@@ -3,11 +3,10 @@ import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { generatorRoot } from '../paths.ts';
 import { threadCpuMs } from '../cpu.ts';
-import { newTimings, type FrameOptions, type PageOutcome, type RenderOutcome, type RenderSetup, type RenderTimings } from './render-pages.ts';
+import { newTimings, type FrameOptions, type PageOutcome, type RenderOutcome, type RenderSetup, type RenderTimings, type LastingRenderContext } from './render-pages.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 import type { RenderContext } from './render.ts';
 import { writeRendered } from '../write/write.ts';
-import { useImageManifest } from '../images/image-set.ts';
 import type { Route, SiteConfig } from '../types.ts';
 import type { CardJob } from '../cards/cards.ts';
 
@@ -94,7 +93,7 @@ export interface ThreadRenderer {
  * wait for React, the templates and the Markdown cache to load again.
  */
 export function openThreadRenderer(): ThreadRenderer {
-  let current: { module: string; ctx: RenderContext & { cache: MarkdownCache; timings: RenderTimings } } | undefined;
+  let current: { module: string; ctx: LastingRenderContext } | undefined;
   const close = () => {
     current?.ctx.cache.flush();
     current = undefined;
@@ -114,9 +113,9 @@ export function openThreadRenderer(): ThreadRenderer {
       const timings = newTimings('main');
       const cpuBefore = threadCpuMs();
       const parseBefore = current.ctx.timings.parseCpuMs ?? 0;
-      const ctx = { ...current.ctx, site, timings };
       // Dev keeps this context across edits; the images may have changed since it was made.
-      useImageManifest(options.setup.images?.manifest ?? {}, options.setup.images?.sizes ?? '100vw');
+      current.ctx.setImages(options.setup.images);
+      const ctx = { ...current.ctx, site, timings, images: options.setup.images };
       const frames = framesFor(options.configModule);
       const outcomes = routes.map((route) => {
         const outcome = renderPage(route, ctx, frames);
@@ -136,7 +135,7 @@ export function openThreadRenderer(): ThreadRenderer {
   };
 }
 
-/** Template errors are shown relative to the project; the config is compiled to `<root>/.cache/site/<versionKey>/site.config.js` (compile-site.ts). */
+/** Template errors are shown relative to the project; the config is compiled to `<root>/.cache/site/<versionKey>/site.config.cjs` (compile-site.ts). */
 function framesFor(configModule: string): FrameOptions {
   return { root: dirname(dirname(dirname(dirname(configModule)))), skip: [join(generatorRoot, 'src')] };
 }

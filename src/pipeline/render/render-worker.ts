@@ -1,5 +1,5 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
+import { basename, dirname } from 'node:path';
 import { threadCpuMs } from '../cpu.ts';
 import type { FrameOptions, RenderSetup } from './render-pages.ts';
 import type { CardJob } from '../cards/cards.ts';
@@ -28,7 +28,10 @@ if (cards) {
   // Before the templates load, so a template's error names its .tsx file and line.
   process.setSourceMapsEnabled(true);
   const { createRenderContext, renderPage } = await import('./render-pages.ts');
-  const config = ((await import(pathToFileURL(configModule).href)) as { default: SiteConfig }).default;
+  // This worker's own generator copy answers the site's imports of it (site-modules.ts).
+  const [generatorIndex, generatorEscape, { loadCompiledSite }] = await Promise.all([import('../../index.ts'), import('../../escape.ts'), import('../compile/site-modules.ts')]);
+  const site = await loadCompiledSite(dirname(configModule), basename(configModule), { 'index.ts': generatorIndex, 'escape.ts': generatorEscape });
+  const config = site.default as SiteConfig;
   // Made on the first message, which brings the site data: the worker may start before it is known.
   let ctx: ReturnType<typeof createRenderContext>;
 

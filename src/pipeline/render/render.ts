@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { MarkdownRenderer } from '../markdown/pipeline.ts';
 import type { PageProps, Route, SiteConfig, TemplateSite } from '../types.ts';
 import { canonicalUrl, leavesSite } from '../routes/urls.ts';
-import { islandsUsed, startPage } from './island.tsx';
+import { InScope, islandsUsed, pageScope } from './island.tsx';
+import type { PageImages } from '../images/image-set.ts';
 import { decodeHtml } from '../../escape.ts';
 import { fillSiteValues } from '../markdown/site-values.ts';
 import { basePathOf } from '../routes/base-path.ts';
@@ -14,6 +15,8 @@ export interface RenderContext {
   site: TemplateSite;
   /** Body Markdown → HTML, possibly through a cache. */
   markdown: MarkdownRenderer;
+  /** The build's processed images, for `Picture` and `imageInfo` (optional: none). */
+  images?: PageImages;
 }
 
 export interface RenderedPage {
@@ -54,11 +57,11 @@ export function renderRoute(
     },
   };
   const base = basePathOf(ctx.site.settings.url);
-  startPage(ctx.site.assets.islands, base);
-  const html = `<!doctype html>${renderToStaticMarkup(createElement(Template, props))}`;
+  const scope = pageScope(ctx.site.assets.islands, base, ctx.images);
+  const html = `<!doctype html>${renderToStaticMarkup(createElement(InScope, { scope }, createElement(Template, props)))}`;
   const rendered = performance.now();
   // The link check reads site paths: the links are taken before the base is put on them.
-  const page = { html: pageUnderBase(html, base), links: extractLinks(html), ids: extractIds(html), islands: islandsUsed() };
+  const page = { html: pageUnderBase(html, base), links: extractLinks(html), ids: extractIds(html), islands: islandsUsed(scope) };
   if (timings) {
     timings.pages++;
     // Markdown rendered while the templates ran (the body, snippets) is counted as Markdown.

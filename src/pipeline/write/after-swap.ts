@@ -10,9 +10,9 @@ export class AfterSwapError extends Error {
   override name = 'AfterSwapError';
 }
 
-/** Whether `error` is an AfterSwapError, by its name (the site's bundle may have its own copy). */
+/** Whether `error` is an AfterSwapError (made on the main thread, by the one generator copy there). */
 export function isAfterSwapError(error: unknown): error is AfterSwapError {
-  return error instanceof Error && error.name === 'AfterSwapError';
+  return error instanceof AfterSwapError;
 }
 
 /** One step after the swap: what it writes, and what its failure means for the next build or the host. */

@@ -10,9 +10,9 @@ export class DiskFullError extends Error {
   override name = 'DiskFullError';
 }
 
-/** Whether `error` is a DiskFullError, by its name (the site's bundle has its own copy of this module). */
+/** Whether `error` is a DiskFullError (made on the main thread, by the one generator copy there). */
 export function isDiskFullError(error: unknown): error is DiskFullError {
-  return error instanceof Error && error.name === 'DiskFullError';
+  return error instanceof DiskFullError;
 }
 
 /** Whether `error` is the system's "no space left on device". */
