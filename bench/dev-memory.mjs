@@ -41,6 +41,24 @@ async function measure(pid, file) {
 
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
+/** Resolves once the process's RSS moves less than 5 MB over 3 s (at most 90 s; Linux only, else at once). */
+async function settled(pid) {
+  const rss = () => {
+    try {
+      return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+    } catch {
+      return NaN;
+    }
+  };
+  let last = rss();
+  for (const until = Date.now() + 90_000; Number.isFinite(last) && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 3_000));
+    const now = rss();
+    if (Math.abs(now - last) < 5) return;
+    last = now;
+  }
+}
+
 export async function benchDevMemory(args = []) {
   const { values } = parseArgs({ args, options: { edits: { type: 'string', default: '50' } } });
   const edits = Number(values.edits);
@@ -52,7 +70,9 @@ export async function benchDevMemory(args = []) {
   const server = await startDev(dir, { nodeArgs: ['--expose-gc', '--import', join(repoRoot, 'bench', 'heap-probe.mjs')], env: { BENCH_HEAP_FILE: heapFile } });
   // The forms store (PGlite, a few hundred MB of WebAssembly memory) opens in the background:
   // edit 0 is measured after it, so the rows differ only by the edits.
+  // The log line comes as it starts opening, so wait for the process's RSS to settle too.
   await waitFor(() => /store submissions in|answer 503/.test(server.log()), 60_000, 'the forms store');
+  await settled(server.pid);
   const sse = await subscribe(server.url);
   const rows = [];
   try {
