@@ -51,7 +51,7 @@ async function settled(pid) {
     }
   };
   let last = rss();
-  for (const until = Date.now() + 90_000; Number.isFinite(last) && Date.now() < until; ) {
+  for (const until = Date.now() + 90_000; Number.isFinite(last) && Date.now() < until;) {
     await new Promise((r) => setTimeout(r, 3_000));
     const now = rss();
     if (Math.abs(now - last) < 5) return;
