@@ -27,9 +27,12 @@ if (file && process.argv[1] !== new URL(import.meta.url).pathname) {
   // RSS_TRACE_SNAP_WORKERS=1 for workers too), written to the current folder.
   if (isMainThread || process.env.RSS_TRACE_SNAP_WORKERS) {
     for (const at of (process.env.RSS_TRACE_SNAP ?? '').split(',').filter(Boolean)) {
-      setTimeout(() => {
-        void import('node:v8').then((v8) => v8.writeHeapSnapshot(`rss-${who}-${at}.heapsnapshot`));
-      }, Math.max(0, Number(at) - Number(now()))).unref();
+      setTimeout(
+        () => {
+          void import('node:v8').then((v8) => v8.writeHeapSnapshot(`rss-${who}-${at}.heapsnapshot`));
+        },
+        Math.max(0, Number(at) - Number(now())),
+      ).unref();
     }
   }
   if (isMainThread) {
@@ -48,7 +51,10 @@ if (file && process.argv[1] !== new URL(import.meta.url).pathname) {
 
 /** Peak RSS, the stage it fell in, and the last sample of each thread before it. */
 function summarise(path) {
-  const lines = readFileSync(path, 'utf8').trim().split('\n').map((l) => l.split('\t'));
+  const lines = readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
   const samples = lines.filter((l) => l[1] !== 'log').map(([t, who, rss, used, total, ext, buf]) => ({ t: +t, who, rss: +rss, used: +used, total: +total, ext: +ext, buf: +buf }));
   const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
   const stage = lines.filter((l) => l[1] === 'log' && +l[0] <= peak.t).at(-1);
