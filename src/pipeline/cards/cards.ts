@@ -114,10 +114,10 @@ export async function paintCards(
 /**
  * Splits cards into two shares of about half each, for two threads to draw. Cards with an image
  * are ordered by it and cut in half, so each thread draws the bases of its own images only (and
- * both that of the one image cut through); cards without one are dealt out in turn. Both threads
- * drawing every image's base held about 40 MB more at the build's peak (43 images on the
- * 4,000-page bench: a base is 0.76 MB of pixels with its compressed rows, plus sharp's memory
- * while it draws them). Rejected: every image with all its cards to one thread or the other (on
+ * both that of the one image cut through); cards without one are dealt out in turn. With both threads
+ * drawing every image's base (43 images on the 4,000-page bench: a base is 0.76 MB of pixels
+ * with its compressed rows), the card worker held 71 MB of buffers in one traced build, 33 MB
+ * split (docs/architecture.md; the whole build's peak moves by less than its run-to-run spread). Rejected: every image with all its cards to one thread or the other (on
  * the bench one image has 4,001 cards), and cutting in half with the cards without an image
  * first (the cheap ones, all on one thread: it finished seconds before the other).
  */
