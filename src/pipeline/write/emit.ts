@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
-import { cardStyle, paintCards, type PlannedCard } from '../cards/cards.ts';
+import { cardStyle, paintCards, splitByImage, type PlannedCard } from '../cards/cards.ts';
 import type { CompiledSite } from '../compile/compile-site.ts';
 import { placed } from '../hosts/layout.ts';
 import { imageSettings } from '../images/image-set.ts';
@@ -134,7 +134,7 @@ const CARD_WORKER_THRESHOLD = 200;
 /**
  * Draws (or takes from the cache) the social cards among the files to write, once the pages are
  * rendered and their links checked (a build that fails draws none): on this thread, and for many
- * cards, half of them on a worker of their own. Undefined when there were none to draw.
+ * cards, half of them on a worker of their own (`splitByImage`). Undefined when there were none to draw.
  *
  * # Design decision
  * After rendering, with the render workers gone: a worker that imports no site, beside this
@@ -158,10 +158,10 @@ export async function drawCards(
   const started = performance.now();
   const style = cardStyle(config.cards, input.root);
   const { stagingDir, cacheDir } = input;
-  const share = cards.length >= CARD_WORKER_THRESHOLD ? Math.floor(cards.length / 2) : 0;
+  const [forWorker, forThread] = cards.length >= CARD_WORKER_THRESHOLD ? splitByImage(cards) : [[], cards];
   const counts = await Promise.all([
-    paintCards(style, cards.slice(share), cacheDir, (file, png) => writeOutputFile(stagingDir, file, png)),
-    share ? drawCardsOnWorker(input.compiled, { style, cards: cards.slice(0, share), cacheDir, stagingDir }) : { drawn: 0, cached: 0 },
+    paintCards(style, forThread, cacheDir, (file, png) => writeOutputFile(stagingDir, file, png)),
+    forWorker.length ? drawCardsOnWorker(input.compiled, { style, cards: forWorker, cacheDir, stagingDir }) : { drawn: 0, cached: 0 },
   ]);
-  return { drawn: counts[0].drawn + counts[1].drawn, cached: counts[0].cached + counts[1].cached, onWorker: share, ms: performance.now() - started };
+  return { drawn: counts[0].drawn + counts[1].drawn, cached: counts[0].cached + counts[1].cached, onWorker: forWorker.length, ms: performance.now() - started };
 }
