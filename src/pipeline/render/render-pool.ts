@@ -1,7 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { dirname, join } from 'node:path';
 import { generatorRoot } from '../paths.ts';
 import { threadCpuMs } from '../cpu.ts';
@@ -200,7 +198,6 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
   } finally {
     await pool.close();
   }
-  collectGarbage();
   const cpuAfter = threadCpuMs();
   options.onTimings?.({ ...writing, ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { cpuMs: cpuAfter - cpuBefore }) });
   return outcomes;
@@ -225,14 +222,3 @@ export function drawCardsOnWorker(modules: Pick<RenderPoolOptions, 'configModule
   });
 }
 
-/**
- * One full garbage collection of this thread, once the workers' pages are written: its heap grew
- * while they streamed in (search records, page outcomes) to about twice what stays live, and V8
- * keeps that size until it next needs to grow. The build's peak comes after, while Pagefind writes
- * the index and the cards are drawn, so the space is returned first (see docs/architecture.md).
- */
-function collectGarbage(): void {
-  // Node offers `gc` only with --expose-gc; a new context made after setting the flag gets it.
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
