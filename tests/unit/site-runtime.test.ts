@@ -90,6 +90,25 @@ describe('a compiled site runs on the generator already loaded', () => {
     expect(text('.js')).toContain('no island named');
   });
 
+  it('takes a copy of the generator the project carries (a package named heartnotes) for the loaded one', async () => {
+    // As a copy of the whole repository built by another checkout's CLI: its src/ is a generator too.
+    const copy = tinySite({
+      'package.json': JSON.stringify({ name: 'heartnotes', private: true }),
+      'site.config.ts': `import { Island } from './src/index.ts';\nexport const used = { Island };\nexport default { title: 'copy' };\n`,
+    });
+    mkdirSync(join(copy, 'src'));
+    writeFileSync(join(copy, 'src', 'index.ts'), `export const Island = 'the copy, which must not run';\n`);
+    try {
+      const built = await compileSite(copy);
+      const site = (await loadCompiledSite(dirname(built.configModule), basename(built.configModule), { 'index.ts': generatorIndex, 'escape.ts': generatorEscape })) as {
+        used: { Island: unknown };
+      };
+      expect(site.used.Island).toBe(generatorIndex.Island);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an import of a generator module other than src/index.ts and src/escape.ts, saying which to use', async () => {
     const other = tinySite({ 'site.config.ts': `import { pageScope } from '${src}/pipeline/render/island.tsx';\nexport default { scope: pageScope };\n` });
     try {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isRealFolder } from '../write/no-links.ts';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
@@ -131,21 +131,54 @@ function workerBuild(root: string) {
   return { ...commonOptions(root), entryPoints: { 'render-worker': join(generatorRoot, 'src', 'pipeline', 'render', 'render-worker.ts') } };
 }
 
-/** An esbuild plugin: the site's imports of `src/index.ts` and `src/escape.ts` stay imports. */
+/**
+ * An esbuild plugin: the site's imports of `src/index.ts` and `src/escape.ts` stay imports. The
+ * generator is known by its package, not its folder: the `src/` of this copy (through links too:
+ * a test's copy of a site links it), or of another copy of the `heartnotes` package (a project
+ * that carries its own copy, built by this one), so the site always runs on the loaded copy.
+ */
 function generatorImports(): esbuild.Plugin {
-  const src = realPath(join(generatorRoot, 'src'));
+  const srcOf = generatorSrcOf(realPath(join(generatorRoot, 'src')));
   return {
     name: 'heartnotes-generator',
     setup(build) {
       build.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
-        // Through links too (a test's copy of a site links the generator's src/ into it).
         const target = realPath(resolve(resolveDir, path));
-        if (!target.startsWith(src + sep) || importer.startsWith(src + sep)) return undefined;
+        const src = srcOf(target);
+        if (!src || importer.startsWith(src + sep)) return undefined;
         const name = relative(src, target).split(sep).join('/');
         if (name in generatorModules) return { path: GENERATOR_PREFIX + name, external: true };
         return { errors: [{ text: `the site imports the generator's ${name}: import it through src/index.ts` }] };
       });
     },
+  };
+}
+
+/**
+ * The `src/` folder of the generator a file belongs to, or undefined: the loaded copy's, or that of
+ * the nearest `package.json` above the file when it names the `heartnotes` package.
+ */
+function generatorSrcOf(loaded: string): (file: string) => string | undefined {
+  const isGenerator = new Map<string, boolean>();
+  const named = (dir: string) => {
+    let found = isGenerator.get(dir);
+    if (found === undefined) {
+      try {
+        found = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name === 'heartnotes';
+      } catch {
+        found = false;
+      }
+      isGenerator.set(dir, found);
+    }
+    return found;
+  };
+  return (file) => {
+    if (file.startsWith(loaded + sep)) return loaded;
+    for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+      if (basename(dir) === 'src' && named(dirname(dir))) return dir;
+      if (existsSync(join(dir, 'package.json'))) return undefined;
+    }
+    return undefined;
   };
 }
 
