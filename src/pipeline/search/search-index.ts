@@ -143,7 +143,13 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
     parts.push(part);
     return part;
   };
-  const createIndex = () => service.then((pagefind) => withSpawned(() => pagefind.createIndex(pagefindOptions), (child) => (backend ??= child)));
+  const newIndex = () => service.then((pagefind) => withSpawned(() => pagefind.createIndex(pagefindOptions), (child) => (backend ??= child)));
+  // Without parts to reuse, every part's index is asked for now. Pagefind answers in order, so an
+  // index asked for when its part opens arrives only after every record sent before it is indexed,
+  // and the part's records wait meanwhile: about 1,700 of them (14 MB) in a 4,000-page build.
+  const early = options.reuse?.size ? [] : Array.from({ length: partCount }, newIndex);
+  for (const index of early) index.catch(() => {});
+  const createIndex = () => early.shift() ?? newIndex();
   const { send, seal } = partActions(createIndex, options.reuse);
   let current = open();
   return {
