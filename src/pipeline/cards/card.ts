@@ -49,7 +49,7 @@ interface Base {
   runs: Map<string, RowRun>;
 }
 
-/** Draws cards in one style; bases and glyphs are kept for the next card. */
+/** Draws cards in one style; glyphs are kept for the next card, and bases until they are released. */
 export class CardPainter {
   readonly #bases = new Map<string, Promise<Base>>();
   readonly #fonts = new Map<string, Font>();
@@ -59,9 +59,14 @@ export class CardPainter {
 
   constructor(readonly style: CardStyle) {}
 
-  /** Draws the bases of these images at once (sharp works on its own threads meanwhile). */
-  async prepare(images: (string | undefined)[]): Promise<void> {
-    await Promise.all([...new Set(images)].map((image) => this.#base(image)));
+  /** Starts drawing the base of `image` (sharp works on its own threads while cards are painted). */
+  prefetch(image: string | undefined): void {
+    this.#base(image).catch(() => {});
+  }
+
+  /** Lets go of the base of `image`: its cards are painted (a base is 0.76 MB of pixels and its compressed rows). */
+  release(image: string | undefined): void {
+    this.#bases.delete(image ?? '');
   }
 
   async paint(content: CardContent): Promise<Buffer> {
