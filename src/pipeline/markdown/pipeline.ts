@@ -1,7 +1,9 @@
+import type { Root } from 'hast';
 import { unified } from 'unified';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import { parseMarkdown } from './parse.ts';
+import { fastHtml } from './to-html.ts';
 import { rehypeSafeUrls } from './safe-urls.ts';
 import { rehypeExternalLinks, type ExternalLinkOptions } from './external-links.ts';
 import { rehypeLazyImages } from './lazy-images.ts';
@@ -23,8 +25,8 @@ export type MarkdownRenderer = (markdown: string, source?: string) => string;
  * Builds the Markdown pipeline: markdown-it with GFM tables and strikethrough, straight to a hast
  * tree (parse.ts) → safe URLs → rehype-sanitize → external and sponsored links, lazy images,
  * heading ids, table scroll boxes and `<picture>`s for processed images (picture-images.ts) →
- * rehype-stringify. Lazy images come before pictures: a `<picture>`'s `<img>` keeps its
- * attributes in the order they were set.
+ * HTML (to-html.ts: rehype-stringify's output, by a shorter path). Lazy images come before
+ * pictures: a `<picture>`'s `<img>` keeps its attributes in the order they were set.
  *
  * # Design decision
  * Only the GFM features the content uses are enabled: no autolink literals, footnotes or task
@@ -32,7 +34,21 @@ export type MarkdownRenderer = (markdown: string, source?: string) => string;
  * sanitising afterwards guards against anything a plugin lets slip.
  */
 export function createMarkdownRenderer(options: MarkdownOptions, parseTimer?: ParseTimer): MarkdownRenderer {
-  const processor = unified()
+  const processor = markdownProcessor(options);
+  return (markdown, source) => {
+    // Each step makes its own VFile of `file`; they share its data (the Markdown file's path).
+    const file = source ? { value: markdown, data: { source } } : markdown;
+    const started = parseTimer?.clock();
+    const tree = parseMarkdown(markdown);
+    if (parseTimer) parseTimer.ms += parseTimer.clock() - started!;
+    const clean = processor.runSync(tree, file);
+    return fastHtml(clean as Root) ?? String(processor.stringify(clean, file));
+  };
+}
+
+/** The plugins a parsed tree goes through, and rehype-stringify (which fastHtml stands in for). */
+export function markdownProcessor(options: MarkdownOptions) {
+  return unified()
     .use(rehypeSafeUrls)
     .use(rehypeSanitize)
     .use(rehypeExternalLinks, options)
@@ -42,14 +58,6 @@ export function createMarkdownRenderer(options: MarkdownOptions, parseTimer?: Pa
     .use(rehypePictureImages, options.images)
     .use(rehypeStringify)
     .freeze();
-  return (markdown, source) => {
-    // Each step makes its own VFile of `file`; they share its data (the Markdown file's path).
-    const file = source ? { value: markdown, data: { source } } : markdown;
-    const started = parseTimer?.clock();
-    const tree = parseMarkdown(markdown);
-    if (parseTimer) parseTimer.ms += parseTimer.clock() - started!;
-    return String(processor.stringify(processor.runSync(tree, file), file));
-  };
 }
 
 /** Sums the time the Markdown parse (parse.ts) takes, by `clock` (milliseconds, e.g. this thread's CPU time). */
