@@ -1,7 +1,7 @@
 // The social cards' PNG encoder (src/pipeline/cards/png.ts) joins separately compressed runs of
 // rows into one zlib stream: the result must be a PNG any decoder reads back pixel for pixel,
 // with a correct Adler-32 (zlib's inflate checks it) and correct chunk CRCs (libpng checks them).
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adler32, adler32Combine, compressRun, encodePalettePng } from '../../src/pipeline/cards/png.ts';
@@ -13,6 +13,19 @@ function random(seed: number): () => number {
 }
 
 describe('card PNG encoder', () => {
+  it('sums Adler-32 as zlib does, for any length and starting value', () => {
+    const next = random(3);
+    for (const length of [0, 1, 7, 8, 9, 3799, 3800, 3801, 7601, 100_003]) {
+      for (const data of [Uint8Array.from({ length }, next), new Uint8Array(length).fill(255)]) {
+        // A zlib stream ends with the Adler-32 of what it holds.
+        const stream = deflateSync(data);
+        expect(adler32(data), `${length} bytes`).toBe(stream.readUInt32BE(stream.length - 4));
+        const half = length >> 1;
+        expect(adler32(data.subarray(half), adler32(data.subarray(0, half))), `${length} bytes in two`).toBe(adler32(data));
+      }
+    }
+  });
+
   it('combines Adler-32 checksums as if computed over the joined bytes', () => {
     const next = random(7);
     const a = Uint8Array.from({ length: 70_000 }, next);
