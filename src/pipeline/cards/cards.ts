@@ -89,8 +89,8 @@ export function cardStyle(config: CardsConfig, root: string): CardStyle {
  * Cards are painted image by image: each image's base is drawn while the cards of the one
  * before it are painted, and let go of when its own are done, so a thread holds two bases at a
  * time, not one per image. Drawing every base at once (sharp on its threads for all of them)
- * held about 40 MB more on 2,000 cards of 20 images; the peak of a cold build comes while the
- * cards are drawn (docs/architecture.md). A card's pixels do not depend on the cards drawn before it.
+ * held about 40 MB more on 2,000 cards of 20 images, and a cold build peaked while its cards were
+ * drawn (docs/architecture.md). A card's pixels do not depend on the cards drawn before it.
  */
 export async function paintCards(
   style: CardStyle,
