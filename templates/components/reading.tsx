@@ -1,4 +1,3 @@
-import { decodeHtml } from '../../src/index.ts';
 import { htmlToText } from './faq.tsx';
 
 /** Reading speed for the "N min read" line: words per minute. */
@@ -14,7 +13,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Whole minutes to read some HTML and plain texts at WORDS_PER_MINUTE, at least 1. */
 export function readingMinutes(html: string, ...texts: (string | undefined)[]): number {
   // Tags part words; without a character reference the HTML is counted as it is, tags skipped.
-  let words = html.includes('&') ? countWords(decodeHtml(html.replace(/<[^>]+>/g, ' '))) : countWords(html, true);
+  let words = html.includes('&') ? countWords(htmlToText(html)) : countWords(html, true);
   for (const text of texts) if (text) words += countWords(text);
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
