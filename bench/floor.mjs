@@ -6,7 +6,9 @@
 //     runs) and a second (warm);
 //   - Pagefind over DIR/dist (a build's output): its CLI over the HTML (what Hugo and Eleventy
 //     users run), and its Node API fed the build's own records (`searchRecord`, parts of 1,000
-//     pages, as the build does), each the CPU time of Pagefind's process.
+//     pages, as the build does), each the CPU time of Pagefind's process;
+//   - for comparison, the same records into a sharded index of the build's own making, whole and
+//     after one page changed, on this thread (own-index.mjs: a measuring model, not the site's search).
 // DIR defaults to the bench corpus of --pages articles; build it first (`npm run bench -- --stages`
 // or `node bin/heartnotes.mjs --root DIR build --out dist`). Prints one table; CPU-s, not wall time,
 // is the figure to compare on a busy machine.
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { defaultCorpusDir, generateCorpus, repoRoot } from './corpus.mjs';
 import { fmt, printTable } from './report.mjs';
+import { timeOwnIndex } from './own-index.mjs';
 
 /** Files under `dir` whose names end with `ext`, sorted; no symlinked folders followed. */
 function filesUnder(dir, ext) {
@@ -93,7 +96,9 @@ async function timePagefindApi(site, { searchRecord, openSearchIndex }) {
   const index = openSearchIndex({ maxFragmentFiles: 500, expectedPages: records.length });
   for (const record of records) index.add({ hash: "", record });
   const { cpuMs } = await index.files();
-  return [extract, { label: 'Pagefind API, the build\'s records', thread: undefined, process: cpuMs, wall: performance.now() - w1 }];
+  const api = { label: 'Pagefind API, the build\'s records', thread: undefined, process: cpuMs, wall: performance.now() - w1 };
+  // The same records into an index of the build's own making, whole and after one edit (own-index.mjs).
+  return [extract, api, ...timeOwnIndex(records, threadClock)];
 }
 
 export async function benchFloor(argv) {
