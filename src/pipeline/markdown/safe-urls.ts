@@ -37,6 +37,8 @@ export function unsafeLinksIn(body: string): { href: string; line: number; colum
   const found: { href: string; line: number; column: number }[] = [];
   let fence: string | undefined;
   body.split('\n').forEach((text, i) => {
+    // Most lines can hold neither a fence (a backtick or tilde) nor a link (a "]" or "<").
+    if (!text.includes('`') && !text.includes('~') && (fence || (!text.includes(']') && !text.includes('<')))) return;
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(text)?.[1];
     if (marker && (!fence || marker.startsWith(fence))) {
       fence = fence ? undefined : marker;

@@ -282,6 +282,8 @@ function scaffoldTextLeft(record: ContentRecord, data: Record<string, unknown>, 
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
   };
   for (const [field, value] of Object.entries(data)) walk(value, [field]);
+  // Lines are looked at only in a body holding such text: most hold none.
+  if (!texts.some((t) => record.body.includes(t))) return found;
   const lines = record.body.split('\n');
   lines.forEach((text, i) => {
     if (!texts.some((t) => text.includes(t))) return;
