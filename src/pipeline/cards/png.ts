@@ -9,8 +9,9 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * full flush (byte-aligned, no reference back into the run before), so compressed runs can be
  * concatenated; a run of base rows is compressed once per base and reused by every card. The
  * stream's Adler-32 is combined from the runs' checksums. A 1200×630 card then costs the
- * compression of its title rows only (~0.3 ms per 100 rows) instead of the whole image (~3 ms);
- * measured with `npm run bench -- --cards`. Rejected: sharp or resvg per card (10–40 ms each:
+ * compression of its title rows only instead of the whole image (~3 ms): 0.4–0.5 ms for 300 rows
+ * (2026-11-28, the middle 300 rows of 300 cards of the 4,000-page bench, alone in Node; level 1
+ * was no faster, Huffman only four times slower and five times larger). Rejected: sharp or resvg per card (10–40 ms each:
  * minutes for a large site) and truecolour rows (three times the bytes to compress).
  */
 
