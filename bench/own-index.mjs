@@ -15,7 +15,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const FRAGMENT_FILES = 500;
-const SUFFIXES = ['ational', 'iveness', 'fulness', 'ousness', 'ization', 'ations', 'ation', 'ness', 'ment', 'ings', 'ing', 'edly', 'ies', 'ied', 'ers', 'ed', 'er', 'ly', 'es', 's'];
+const SUFFIXES = [
+  'ational',
+  'iveness',
+  'fulness',
+  'ousness',
+  'ization',
+  'ations',
+  'ation',
+  'ness',
+  'ment',
+  'ings',
+  'ing',
+  'edly',
+  'ies',
+  'ied',
+  'ers',
+  'ed',
+  'er',
+  'ly',
+  'es',
+  's',
+];
 
 /** A word's stem: the longest listed suffix off, leaving at least three letters. */
 function stem(word) {
@@ -27,7 +48,11 @@ function stem(word) {
 function termsOf(record, stems) {
   const counts = new Map();
   const add = (text, weight) => {
-    for (const word of text.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '').match(/[\p{L}\p{N}]+/gu) ?? []) {
+    for (const word of text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []) {
       let s = stems.get(word);
       if (s === undefined) stems.set(word, (s = stem(word)));
       counts.set(s, (counts.get(s) ?? 0) + weight);
@@ -89,7 +114,9 @@ function updateIndex(dir, records, id, before, after) {
     let parsed = {};
     try {
       parsed = JSON.parse(readFileSync(join(dir, 'w', `${encodeURIComponent(name)}.json`), 'utf8'));
-    } catch { /* a shard only the new words need */ }
+    } catch {
+      /* a shard only the new words need */
+    }
     const terms = new Map();
     for (const [term, flat] of Object.entries(parsed)) {
       const pages = new Map();
@@ -141,5 +168,7 @@ export function timeOwnIndex(records, threadClock) {
 
 /** The files of `dir`, sorted, as paths under `prefix`. */
 function readdirNames(dir, prefix) {
-  return readdirSync(dir).sort().map((name) => join(prefix, name));
+  return readdirSync(dir)
+    .sort()
+    .map((name) => join(prefix, name));
 }
