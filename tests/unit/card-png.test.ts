@@ -4,7 +4,7 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { adler32, adler32Combine, compressRun, encodePalettePng } from '../../src/pipeline/cards/png.ts';
+import { adler32, adler32Changed, adler32Combine, compressRun, encodePalettePng } from '../../src/pipeline/cards/png.ts';
 
 /** A deterministic pseudo-random byte source. */
 function random(seed: number): () => number {
@@ -23,6 +23,32 @@ describe('card PNG encoder', () => {
         const half = length >> 1;
         expect(adler32(data.subarray(half), adler32(data.subarray(0, half))), `${length} bytes in two`).toBe(adler32(data));
       }
+    }
+  });
+
+  it('gives the Adler-32 of changed bytes from the old checksum and the changes alone, as a card does', () => {
+    const next = random(11);
+    // A run of rows at some offset in a larger picture, as a card's title rows are.
+    for (const [offset, length, changed] of [
+      [0, 1, 1],
+      [0, 9, 3],
+      [120_100, 360_300, 60_000],
+      [756_000, 630, 630],
+      [5, 100_003, 0],
+    ] as const) {
+      const before = Uint8Array.from({ length }, next);
+      const after = before.slice();
+      let sum = 0;
+      let weighted = 0;
+      // Some bytes written more than once (overlapping glyphs), the changes telescoping.
+      for (let i = 0; i < changed; i++) {
+        const at = (next() * 7919 + i * 104_729) % length;
+        const value = next();
+        sum += value - after[at]!;
+        weighted += (offset + at) * (value - after[at]!);
+        after[at] = value;
+      }
+      expect(adler32Changed(adler32(before), offset, length, sum, weighted), `${changed} changes in ${length} bytes at ${offset}`).toBe(adler32(after));
     }
   });
 

@@ -1,6 +1,6 @@
 import type { Font } from 'opentype.js';
 import type { CardStyle } from '../types.ts';
-import { compressRun, encodePalettePng, type RowRun } from './png.ts';
+import { adler32, adler32Changed, compressRun, encodePalettePng, type RowRun } from './png.ts';
 import { GlyphCache, glyphPath, loadFont, placeText, wrapText, type Line } from './text.ts';
 
 /**
@@ -47,6 +47,21 @@ interface Base {
   labelShade: number;
   /** Compressed runs of unchanged rows, by "first-end". */
   runs: Map<string, RowRun>;
+  /** The Adler-32 of the base's rows a card's text changes, by "first-end" (see `Changes`). */
+  sums: Map<string, number>;
+}
+
+/**
+ * What the text changed in a card's rows, per row: the sum of the changes (new index less old)
+ * and of each change times its offset in the pixels. A changed run's checksum comes from the
+ * base's and these (`adler32Changed`) instead of from its 300 KB or so of bytes. Painting 2,000
+ * cards alone (2026-11-28, three rounds alternated, warm): 2.21–2.31 CPU-s before, 2.10–2.15
+ * after, the same bytes; what is left is deflate (about 0.55 ms a card) and drawing the glyphs
+ * (about 0.3 ms).
+ */
+interface Changes {
+  sum: Float64Array;
+  weighted: Float64Array;
 }
 
 /** Draws cards in one style; glyphs are kept for the next card, and bases until they are released. */
@@ -83,10 +98,11 @@ export class CardPainter {
     const rows = (this.#rows ??= new Uint8Array(base.indices.length));
     rows.set(base.indices);
     const touched = new Uint8Array(CARD_HEIGHT);
-    if (label) drawLine(rows, touched, labelCache, label, LABEL.baseline, base.labelShade);
+    const changes: Changes = { sum: new Float64Array(CARD_HEIGHT), weighted: new Float64Array(CARD_HEIGHT) };
+    if (label) drawLine(rows, touched, changes, labelCache, label, LABEL.baseline, base.labelShade);
     const lineHeight = Math.round(title.size * 1.16);
-    title.lines.forEach((line, i) => drawLine(rows, touched, titleCache, line, TITLE_TOP + Math.round(title.size * 0.92) + i * lineHeight, base.titleShade));
-    return encodePalettePng(CARD_WIDTH, CARD_HEIGHT, base.palette, rowRuns(rows, touched, base));
+    title.lines.forEach((line, i) => drawLine(rows, touched, changes, titleCache, line, TITLE_TOP + Math.round(title.size * 0.92) + i * lineHeight, base.titleShade));
+    return encodePalettePng(CARD_WIDTH, CARD_HEIGHT, base.palette, rowRuns(rows, touched, changes, base));
   }
 
   #font(file: string): Font {
@@ -139,8 +155,8 @@ export class CardPainter {
   }
 }
 
-/** Copies a line's glyphs into `rows` as shades from `shade` on, marking the rows it touches. */
-function drawLine(rows: Uint8Array, touched: Uint8Array, glyphs: GlyphCache, line: Line, baseline: number, shade: number): void {
+/** Copies a line's glyphs into `rows` as shades from `shade` on, marking the rows it touches and summing its `changes`. */
+function drawLine(rows: Uint8Array, touched: Uint8Array, changes: Changes, glyphs: GlyphCache, line: Line, baseline: number, shade: number): void {
   for (const placed of line.glyphs) {
     const image = glyphs.get(placed.glyph);
     if (!image) continue;
@@ -157,22 +173,35 @@ function drawLine(rows: Uint8Array, touched: Uint8Array, glyphs: GlyphCache, lin
         const index = shade + level - 1;
         const current = rows[at]!;
         // Overlapping glyphs (kerned pairs) keep the darker shade.
-        if (current < shade || current >= shade + SHADES || current < index) rows[at] = index;
+        if (current < shade || current >= shade + SHADES || current < index) {
+          rows[at] = index;
+          changes.sum[row]! += index - current;
+          changes.weighted[row]! += at * (index - current);
+        }
       }
     }
   }
 }
 
 /** The card's rows as compressed runs: changed rows compressed now, unchanged ones from the base's cache. */
-function rowRuns(rows: Uint8Array, touched: Uint8Array, base: Base): RowRun[] {
+function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base): RowRun[] {
   const runs: RowRun[] = [];
   for (let start = 0; start < CARD_HEIGHT; ) {
     let end = start + 1;
     while (end < CARD_HEIGHT && touched[end] === touched[start]) end++;
     const slice = rows.subarray(start * STRIDE, end * STRIDE);
-    if (touched[start]) runs.push(compressRun(slice));
-    else {
-      const key = `${start}-${end}`;
+    const key = `${start}-${end}`;
+    if (touched[start]) {
+      let before = base.sums.get(key);
+      if (before === undefined) base.sums.set(key, (before = adler32(base.indices.subarray(start * STRIDE, end * STRIDE))));
+      let sum = 0;
+      let weighted = 0;
+      for (let row = start; row < end; row++) {
+        sum += changes.sum[row]!;
+        weighted += changes.weighted[row]!;
+      }
+      runs.push(compressRun(slice, adler32Changed(before, start * STRIDE, slice.length, sum, weighted)));
+    } else {
       let run = base.runs.get(key);
       if (!run) base.runs.set(key, (run = compressRun(slice)));
       runs.push(run);
@@ -237,7 +266,7 @@ async function drawBase(style: CardStyle, image: string | undefined, framePromis
     full.set(blend(background, hex(style.title.color), level / SHADES), (titleShade + level - 1) * 3);
     full.set(blend(background, hex(style.label.color), level / SHADES), (labelShade + level - 1) * 3);
   }
-  return { indices, palette: full, titleShade, labelShade, runs: new Map() };
+  return { indices, palette: full, titleShade, labelShade, runs: new Map(), sums: new Map() };
 }
 
 /**

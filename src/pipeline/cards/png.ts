@@ -23,10 +23,10 @@ export interface RowRun {
   length: number;
 }
 
-/** Compresses a run of rows (each: filter byte 0, then `width` indices). */
-export function compressRun(rows: Uint8Array): RowRun {
+/** Compresses a run of rows (each: filter byte 0, then `width` indices); `adler`, when the caller knows it, is their Adler-32. */
+export function compressRun(rows: Uint8Array, adler = adler32(rows)): RowRun {
   const compressed = deflateRawSync(rows, { level: 4, strategy: constants.Z_RLE, finishFlush: constants.Z_FULL_FLUSH });
-  return { compressed, adler: adler32(rows), length: rows.length };
+  return { compressed, adler, length: rows.length };
 }
 
 /** A PNG of `runs` (top to bottom) with an RGB palette. */
@@ -80,6 +80,20 @@ export function adler32(data: Uint8Array, start = 1): number {
     a %= BASE;
     b %= BASE;
   }
+  return ((b << 16) | a) >>> 0;
+}
+
+/**
+ * The Adler-32 of bytes that differ from bytes whose checksum is `before` (starting at offset
+ * `start`, `length` long), from the changes alone: `sum` is the sum of the changes (new byte less
+ * old), `weighted` the sum of each change times its offset. Adler's first sum gains the changes;
+ * its second gains each change times the bytes from it to the end, `(start + length - offset)`.
+ * Both sums must be exact, which they are below 2^53 (a card's changes are far below).
+ */
+export function adler32Changed(before: number, start: number, length: number, sum: number, weighted: number): number {
+  const mod = (x: number) => ((x % BASE) + BASE) % BASE;
+  const a = mod((before & 0xffff) + mod(sum));
+  const b = mod(((before >>> 16) & 0xffff) + mod(mod(start + length) * mod(sum)) - mod(weighted));
   return ((b << 16) | a) >>> 0;
 }
 
