@@ -87,7 +87,9 @@ async function startServer(name: string, args: string[], cwd: string, url: strin
 export async function startNetlify(root: string, dir: string, env: Record<string, string>): Promise<Runtime> {
   const port = await freePort();
   const bin = join(here, 'node_modules', 'netlify-cli', 'bin', 'run.js');
-  const args = [bin, 'dev', '--offline', '--internal-disable-edge-functions', '--no-open', '--skip-gitignore', '--dir', dir, '--port', String(port), '--functions-port', String(await freePort())];
+  // Every port it opens is given: left to itself, its static server takes 3999 when that looks
+  // free, so two files starting netlify dev at once raced for it (EADDRINUSE on CI).
+  const args = [bin, 'dev', '--offline', '--internal-disable-edge-functions', '--no-open', '--skip-gitignore', '--dir', dir, '--port', String(port), '--functions-port', String(await freePort()), '--staticServerPort', String(await freePort())];
   return startServer('netlify dev', args, root, `http://127.0.0.1:${port}/`, env);
 }
 
