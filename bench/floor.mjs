@@ -4,16 +4,16 @@
 //     over every Markdown body of DIR/content,
 //     on this one thread: a first pass (cold, as a build meets it: V8 compiles the parser while it
 //     runs) and a second (warm);
-//   - Pagefind over DIR/dist (a build's output): its CLI over the HTML (what Hugo and Eleventy
-//     users run), and its Node API fed the build's own records (`searchRecord`, parts of 1,000
-//     pages, as the build does), each the CPU time of Pagefind's process;
-//   - for comparison, the same records into a sharded index of the build's own making, whole and
-//     after one page changed, on this thread (own-index.mjs: a measuring model, not the site's search).
+//   - the search index over DIR/dist (a build's output): the build's own (`openSearchIndex` fed
+//     the records `searchRecord` reads, on this thread), whole and one part of 1,000 pages (what a
+//     one-edit deploy makes again); for comparison Pagefind, its CLI over the HTML (what Hugo and
+//     Eleventy users run) and its Node API fed the same records, the CPU time of its process.
 // DIR defaults to the bench corpus of --pages articles; build it first (`npm run bench -- --stages`
 // or `node bin/heartnotes.mjs --root DIR build --out dist`). Prints one table; CPU-s, not wall time,
 // is the figure to compare on a busy machine.
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +21,6 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { defaultCorpusDir, generateCorpus, repoRoot } from './corpus.mjs';
 import { fmt, printTable } from './report.mjs';
-import { timeOwnIndex } from './own-index.mjs';
 
 /** Files under `dir` whose names end with `ext`, sorted; no symlinked folders followed. */
 function filesUnder(dir, ext) {
@@ -85,20 +84,55 @@ function timePagefindCli(site) {
   return row;
 }
 
-/** Pagefind's Node API fed the build's records of `site`'s pages: extraction (this thread) and Pagefind's process. */
-async function timePagefindApi(site, { searchRecord, openSearchIndex }) {
+/**
+ * The build's records of `site`'s pages: reading and extracting them (this thread); then the same
+ * records into Pagefind's Node API (parts of 1,000 pages, as the build used to: Pagefind's
+ * process) and into the build's own index (`openSearchIndex`, this thread), whole and for one part
+ * of it, which is what a one-edit deploy makes again.
+ */
+async function timeIndexes(site, { searchRecord, openSearchIndex }) {
   const pages = filesUnder(site, '.html').map((file) => ({ file, path: `/${relative(site, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '')}` }));
   const [t0, w0] = [threadClock(), performance.now()];
   const records = pages.map((p) => searchRecord(readFileSync(p.file, 'utf8'), p.path)).filter(Boolean);
   const extract = { label: `reading and extracting ${records.length} records`, thread: threadClock() - t0, process: undefined, wall: performance.now() - w0 };
-  const w1 = performance.now();
+  const pagefind = await timePagefindApi(records);
   // The site's settings (site.config.ts: `search: { maxFragmentFiles: 500 }`).
-  const index = openSearchIndex({ maxFragmentFiles: 500, expectedPages: records.length });
-  for (const record of records) index.add({ hash: "", record });
-  const { cpuMs } = await index.files();
-  const api = { label: 'Pagefind API, the build\'s records', thread: undefined, process: cpuMs, wall: performance.now() - w1 };
-  // The same records into an index of the build's own making, whole and after one edit (own-index.mjs).
-  return [extract, api, ...timeOwnIndex(records, threadClock)];
+  const own = (label, some) => {
+    const [t1, w1] = [threadClock(), performance.now()];
+    const index = openSearchIndex({ maxFragmentFiles: 500, expectedPages: records.length });
+    for (const record of some) index.add({ hash: '', record });
+    return index.files().then(({ files }) => ({ label: `${label} (${files.length} files)`, thread: threadClock() - t1, process: undefined, wall: performance.now() - w1 }));
+  };
+  return [extract, pagefind, await own(`own index, whole`, records), await own(`own index, one part of ${Math.min(1000, records.length)} pages`, records.slice(0, 1000))];
+}
+
+/** Pagefind's Node API fed `records` in parts of 1,000 (its process's CPU), for comparison with the build's own index. */
+async function timePagefindApi(records) {
+  const pagefind = await import('pagefind');
+  const w0 = performance.now();
+  let child;
+  const listener = (message) => (child ??= message.process);
+  subscribe('child_process', listener);
+  for (let at = 0; at < records.length; at += 1000) {
+    const { index } = await pagefind.createIndex({ maxFragments: Math.ceil(500 / Math.ceil(records.length / 1000)) });
+    unsubscribe('child_process', listener);
+    await Promise.all(records.slice(at, at + 1000).map((r) => index.addCustomRecord(r)));
+    await index.getFiles();
+    await index.deleteIndex();
+  }
+  const cpu = child?.pid === undefined ? undefined : processCpuMsOf(child.pid);
+  await pagefind.close();
+  return { label: "Pagefind API, the same records", thread: undefined, process: cpu, wall: performance.now() - w0 };
+}
+
+/** CPU ms a running process has used (Linux /proc/PID/stat utime + stime). */
+function processCpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function benchFloor(argv) {
@@ -110,8 +144,8 @@ export async function benchFloor(argv) {
   console.log(`The floor of ${root}: ${bodies.length} Markdown files (${fmt(mb, 1)} MB of bodies)`);
   const rows = timeParse(modules.parseMarkdown, bodies);
   const site = join(root, 'dist');
-  if (existsSync(site)) rows.push(timePagefindCli(site), ...(await timePagefindApi(site, modules)));
-  else console.log(`No ${site}: Pagefind is not measured (build the site into dist first).`);
+  if (existsSync(site)) rows.push(timePagefindCli(site), ...(await timeIndexes(site, modules)));
+  else console.log(`No ${site}: the search index is not measured (build the site into dist first).`);
   printTable(rows.map((r) => ({
     step: r.label,
     'CPU s (thread)': r.thread === undefined ? '—' : fmt(r.thread / 1000, 2),

@@ -5,8 +5,8 @@
 // A benchmark, not a test: it exits 0 when targets are missed, non-zero only when a build fails.
 // `npm run bench -- --stages [--pages N] [--runs N] [--cpu-prof]`: where a cold build spends its time (stages.mjs).
 // `npm run bench -- --dev-memory [--edits 50]`: dev's RSS and heap used over template edits (dev-memory.mjs).
-// `npm run bench -- --floor [--root DIR] [--pages N]`: the CPU floor alone: the Markdown parse on one thread, Pagefind over DIR/dist,
-// and for comparison a model of an index of our own over the same records (floor.mjs, own-index.mjs).
+// `npm run bench -- --floor [--root DIR] [--pages N]`: the CPU floor alone: the Markdown parse on one thread, the search index
+// of DIR/dist's pages, and for comparison Pagefind over the same pages (floor.mjs).
 // `npm run bench -- --lighthouse [...]` runs only the page weight and Lighthouse report (pages.mjs).
 // `npm run bench -- --forms [--connections 20] [--requests 5000] [--seconds 20]` runs only the forms function's throughput (forms.mjs).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ const USAGE = `usage: npm run bench -- [mode] [options]
   (no mode)      cold, warm, one-file-edited and deploy builds of a synthetic corpus
                  --pages N (4000)  --runs N (3)  --scaling  --dev
   --stages       where a cold build spends its time:  --pages N  --runs N  --cpu-prof
-  --floor        the CPU floor, the Markdown parse and Pagefind alone:  --root DIR  --pages N
+  --floor        the CPU floor, the Markdown parse and the search index alone:  --root DIR  --pages N
   --lighthouse   page weight and Lighthouse per page type:  --runs N  --runtime both|react|preact  --pages LIST  --js-only
   --forms        the forms function's throughput:  --connections N  --requests N  --seconds N
   --dev-memory   dev's RSS and heap over template edits (at 0, 10, 25, 50):  --edits N
@@ -142,7 +142,7 @@ function summarize(name, results, targetS) {
     'wall s (median)': fmt(wallS, 2),
     'wall s (min)': fmt(Math.min(...ms) / 1000, 2),
     'in-build s': fmt(median(results.map((r) => r.buildMs)) / 1000, 2),
-    // Every thread of the build process (Pagefind's own process is not in it).
+    // Every thread of the build process.
     'CPU s (median)': fmt(median(results.map((r) => r.cpu.user + r.cpu.system)), 2),
     'pages/s': fmt(builtPages / wallS, 0),
     'peak RSS MB': fmt(rssMB, 0),

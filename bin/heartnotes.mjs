@@ -38,7 +38,7 @@ const EXTERNAL = new Set([
   // One instance shared with the site's compiled templates and config.
   'react', 'react-dom', 'zod',
   // Native code, WebAssembly or files found beside the code; loaded only by the commands that use them.
-  'esbuild', 'sharp', 'pagefind', 'chokidar', 'opentype.js',
+  'esbuild', 'sharp', 'chokidar', 'opentype.js',
 ]);
 
 /** An esbuild plugin: bare imports of `external` packages (and Node's built-ins) stay imports. */

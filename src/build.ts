@@ -246,7 +246,7 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
   }
 }
 
-/** Draws the cards while Pagefind, in its own process, finishes the index; then writes the manifest and swaps the output in. */
+/** Finishes the search index and draws the cards; then writes the manifest and swaps the output in. */
 async function writeSite(
   place: BuildPlace,
   clock: StageClock,

@@ -53,14 +53,14 @@ export interface BuildSummary {
   /**
    * CPU milliseconds of each stage (user and system): the whole process's (every thread: render
    * workers, the garbage collector's helpers) and this thread's, where the system says (Linux).
-   * Child processes (Pagefind, esbuild) are not in it.
+   * Child processes (esbuild's) are not in it.
    */
   stageCpu?: Record<string, { processMs: number; threadMs?: number }>;
   /** Where each render thread spent the render stage (empty when nothing rendered). */
   threads: RenderTimings[];
   /** Social cards drawn and taken from the cache after rendering, how many of them on a worker of their own, and the time (when any were written). */
   cards?: { drawn: number; cached: number; onWorker: number; ms: number };
-  /** CPU milliseconds of Pagefind's own process, which built the search index (Linux; when one ran). */
+  /** CPU milliseconds the main thread spent making the search index's parts (Linux; when it made any). */
   searchCpuMs?: number;
 }
 

@@ -40,13 +40,3 @@ export function threadCpuClock(): (() => number) | undefined {
     return Number(buffer.toString('latin1', 0, n).split(' ')[0]) / 1e6;
   };
 }
-
-/** CPU milliseconds another process of this machine has used so far (Linux's /proc), or undefined once it is gone. */
-export function processCpuMsOf(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}

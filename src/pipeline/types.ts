@@ -272,7 +272,7 @@ export interface SiteConfig<C extends Record<string, CollectionSpec> = Record<st
    * (optional). Templates find a page's card address at `page.card`.
    */
   cards?: CardsConfig;
-  /** A static search index of the pages (Pagefind) under `/pagefind/` (optional; default: none). See `SearchOptions`. */
+  /** A static search index of the pages under `/search-index/`, queried in the browser with `src/search-client.ts` (optional; default: none). See `SearchOptions`. */
   search?: SearchOptions;
   /** How raster images (JPEG, PNG, WebP, GIF, AVIF) are encoded and offered; see `ImageOptions` and docs/images.md (optional). */
   images?: ImageOptions;
@@ -317,15 +317,15 @@ export interface SearchOptions {
    */
   maxTotalChars?: number;
   /**
-   * Most files the pages' excerpts are stored in (default: one per page). A large site's index
-   * then has fewer files to write and move in, and a result's excerpt comes in a file shared
-   * with a few other pages. Passed to Pagefind as `maxFragments`, shared among the index's parts.
+   * Most files the pages' entries (address, title, text for the excerpt) are stored in (default:
+   * one per page). A large site's index then has fewer files to write and move in, and a result's
+   * excerpt comes in a file shared with a few other pages. Shared among the index's parts.
    */
   maxFragmentFiles?: number;
   /**
-   * Most pages in one part of the index (default: 1,000). Pagefind builds each part and frees it
-   * while the next fills, so its memory is bounded by a part (about 240 MB for 1,000 pages of 700
-   * words), not by the site; the browser merges the parts (listed in `pagefind/parts.json`).
+   * Most pages in one part of the index (default: 1,000). Each part is made and let go of while
+   * the next fills, and an edit makes again only the part its page is in; the browser queries
+   * every part (listed in `search-index/parts.json`).
    */
   maxPagesPerIndex?: number;
 }

@@ -4,7 +4,7 @@ import type { SitePageProps } from '../content.ts';
 
 /**
  * /search: the results for ?q=, listed by the search page script (templates/scripts/search.ts)
- * from the build's Pagefind index. Without JavaScript it says so and offers the listings instead.
+ * from the build's search index. Without JavaScript it says so and offers the listings instead.
  * The results come right under the box, and the listings after them; with scripting on, the
  * results list keeps a screen's height until they arrive (site.css), so the listings below are
  * not shown first and then pushed down (no layout shift).

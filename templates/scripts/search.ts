@@ -1,8 +1,9 @@
-// Site search in the browser, over the Pagefind index the build writes to /pagefind/
-// (docs/search.md). Two places use it: the header box (this module is imported on its first
-// focus, see components/header.tsx) shows a few results under the box as the visitor types; the
-// /search page (templates/pages/search.tsx) loads it as a page script and lists every result for
-// ?q=. Pagefind's own code and index are fetched only when a search is about to run.
+// Site search in the browser, over the index the build writes to /search-index/ (docs/search.md),
+// queried with the generator's client (src/search-client.ts). Two places use it: the header box
+// (this module is imported on its first focus, see components/header.tsx) shows a few results
+// under the box as the visitor types; the /search page (templates/pages/search.tsx) loads it as a
+// page script and lists every result for ?q=. The index's files are fetched only from then on.
+import { openSearchClient, type ExcerptPiece, type SearchResult } from '../../src/search-client.ts';
 
 /**
  * A site path under the base path the page was built for (`<html data-base>`, as
@@ -11,54 +12,29 @@
  */
 const siteAddress = (path: string) => `${document.documentElement.dataset.base ?? '/'}${path.slice(1)}`;
 
-interface PagefindResult {
-  url: string;
-  excerpt: string;
-  /** `date` is the page's date, `YYYY-MM-DD` (its header's data-pagefind-meta). */
-  meta: { title?: string; kind?: string; date?: string };
-}
-interface Pagefind {
-  options(options: Record<string, unknown>): Promise<void>;
-  mergeIndex(path: string, options?: Record<string, unknown>): Promise<void>;
-  debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
-}
+const client = openSearchClient(new URL(siteAddress('/search-index/'), location.href).href);
 
-const PAGEFIND_OPTIONS = { excerptLength: 22 };
-
-let loading: Promise<Pagefind> | undefined;
-/**
- * Pagefind, imported once; its address is built at run time so the bundler leaves it alone. A
- * large site's index comes in parts (`/pagefind/parts.json` lists those after the first), merged
- * here so that a query searches every page.
- */
-function pagefind(): Promise<Pagefind> {
-  const url = (path: string) => new URL(path, location.href).href;
-  loading ??= Promise.all([
-    import(/* webpackIgnore: true */ url(siteAddress('/pagefind/pagefind.js'))) as Promise<Pagefind>,
-    fetch(url(siteAddress('/pagefind/parts.json'))).then((r) => (r.ok ? (r.json() as Promise<string[]>) : [])),
-  ]).then(async ([p, parts]) => {
-    await p.options(PAGEFIND_OPTIONS);
-    for (const part of parts) await p.mergeIndex(siteAddress(`/pagefind/${part}`), PAGEFIND_OPTIONS);
-    return p;
-  });
-  return loading;
-}
+/** How long typing must pause before a search runs. */
+const DEBOUNCE_MS = 150;
+let latest = 0;
 
 /** The results for `term` (at most `limit`), or `null` when a newer search replaced this one. */
-async function search(term: string, limit: number): Promise<{ total: number; shown: PagefindResult[] } | null> {
-  const found = await (await pagefind()).debouncedSearch(term, {}, 150);
-  if (!found) return null;
-  return { total: found.results.length, shown: await Promise.all(found.results.slice(0, limit).map((r) => r.data())) };
+async function search(term: string, limit: number): Promise<{ total: number; shown: SearchResult[] } | null> {
+  const mine = ++latest;
+  await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
+  if (mine !== latest) return null;
+  const found = await client.search(term, limit);
+  return mine === latest ? found : null;
 }
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** One result: its title as a link, its kind and date, and an excerpt with the matched words marked. */
-function resultItem(result: PagefindResult): HTMLLIElement {
+function resultItem(result: SearchResult): HTMLLIElement {
   const li = document.createElement('li');
   li.className = 'search-result';
   const link = document.createElement('a');
-  link.href = result.url;
+  link.href = siteAddress(result.url);
   link.textContent = result.meta.title ?? result.url;
   const heading = document.createElement('p');
   heading.className = 'search-result-title';
@@ -77,7 +53,7 @@ function resultItem(result: PagefindResult): HTMLLIElement {
 }
 
 /** "Article · May 22, 2025": what the result is and its date, either when the other is missing. */
-function resultAbout(meta: PagefindResult['meta']): HTMLParagraphElement | undefined {
+function resultAbout(meta: SearchResult['meta']): HTMLParagraphElement | undefined {
   const date = meta.date && /^\d{4}-\d{2}-\d{2}$/.test(meta.date) ? meta.date : undefined;
   if (!meta.kind && !date) return undefined;
   const p = document.createElement('p');
@@ -93,14 +69,12 @@ function resultAbout(meta: PagefindResult['meta']): HTMLParagraphElement | undef
   return p;
 }
 
-/** Pagefind's excerpt as text nodes and `<mark>`s only: nothing else from it reaches the page. */
-function markedText(html: string): Node[] {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  return [...template.content.childNodes].map((node) => {
-    if (node.nodeName !== 'MARK') return document.createTextNode(node.textContent ?? '');
+/** The excerpt as text nodes, the matched words in `<mark>`s. */
+function markedText(pieces: ExcerptPiece[]): Node[] {
+  return pieces.map(([text, matched]) => {
+    if (!matched) return document.createTextNode(text);
     const mark = document.createElement('mark');
-    mark.textContent = node.textContent;
+    mark.textContent = text;
     return mark;
   });
 }
@@ -123,7 +97,8 @@ function withoutTitle(nodes: Node[], title: string | undefined): Node[] {
       cut -= value.length;
       continue;
     }
-    const rest = value.slice(cut).replace(/^\s+/, '');
+    // Spaces are trimmed off the start of what is kept only, not off each piece after it.
+    const rest = kept.length ? value.slice(cut) : value.slice(cut).replace(/^\s+/, '');
     cut = 0;
     if (!rest) continue;
     const copy = node.cloneNode() as Node;
@@ -193,7 +168,7 @@ function startHeaderBox(form: HTMLFormElement) {
   document.addEventListener('pointerdown', (event) => {
     if (!form.contains(event.target as Node)) close();
   });
-  void pagefind().catch(() => {});
+  void client.preload().catch(() => {});
   if (input.value.trim()) void update();
 }
 

@@ -71,8 +71,14 @@ describe('build with a base path', () => {
       expect(outside, page).toEqual([]);
       expect(html.slice(0, 80), page).toMatch(/^<!doctype html>(<html data-base="\/blog\/"|\n<html)/);
     }
-    // The search index is in the site's folder, where the pages load it from.
-    expect(listFiles(join(out('nl'), 'blog', 'pagefind')).length).toBeGreaterThan(3);
+    // The search index is in the site's folder, where the pages load it from: its list of parts,
+    // meta.json, word files and page files.
+    const index = listFiles(join(out('nl'), 'blog', 'search-index'));
+    expect(index).toEqual(expect.arrayContaining(['meta.json', 'parts.json', 'pages/0.json']));
+    expect(index.filter((f) => /^words\/[a-z0-9]+\.json$/.test(f)).length).toBeGreaterThan(3);
+    // Its pages' addresses are site paths: the search script puts the base before them.
+    const entries = Object.values(JSON.parse(read('nl', 'blog/search-index/pages/0.json')) as Record<string, { url: string }>);
+    expect(entries.map((e) => e.url).filter((u) => !u.startsWith('/') || u.startsWith('/blog/'))).toEqual([]);
     // The islands' chunks import one another under /blog/.
     const chunks = listFiles(join(out('nl'), 'blog', 'assets', 'islands')).map((f) => read('nl', `blog/assets/islands/${f}`));
     expect(chunks.some((c) => c.includes('"/blog/assets/islands/'))).toBe(true);

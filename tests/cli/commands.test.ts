@@ -106,12 +106,12 @@ describe('build and check', () => {
     // Five pages render on this thread (workers start only from 300 pages); its CPU time is read
     // from Linux's /proc, a dash elsewhere.
     expect(lines.find((l) => l.startsWith('  main '))).toMatch(/^ {2}main +5 +\d+ ms +\d+ ms +\d+ ms +\d+ ms +(\d+ ms|\d+\.\d\d s|—)$/);
-    // The floor beside the rest: the Markdown parse's CPU time, Pagefind's (this site has no search
-    // index, so a dash), and everything else, out of the build's CPU time in all.
+    // The floor beside the rest: the Markdown parse's CPU time, the search index's (this site has
+    // no search index, so a dash), and everything else, out of the build's CPU time in all.
     const floor = lines.slice(lines.indexOf('  CPU floor and overhead'));
     expect(floor[1]).toMatch(new RegExp(`^  Markdown parse +(?:${time}|—)   markdown-it to hast, every render thread$`));
-    expect(floor[2]).toMatch(/^ {2}Pagefind +— {3}its own process$/);
-    expect(floor[3]).toMatch(new RegExp(`^  everything else +${time}   of ${time} in all \\(this process ${time}\\)$`));
+    expect(floor[2]).toMatch(/^ {2}search index +— {3}the parts' words and pages, main thread$/);
+    expect(floor[3]).toMatch(new RegExp(`^  everything else +${time}   of ${time} in all$`));
   });
 
   it('--out, --base-url and --quiet do what they say', () => {

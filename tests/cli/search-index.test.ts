@@ -2,13 +2,12 @@
 // incremental build after an edit leaves exactly the index a clean build makes (no stale files),
 // a failed build leaves the previous index as it was, and `dev` updates the index after an edit.
 //
-// What this proves and what it does not: it reads the index's page fragments (gzip, then JSON),
-// which hold each indexed page's address and text, and compares whole index folders byte for byte.
-// It does not run Pagefind's word search; tests/e2e/search.test.ts does that in Chromium.
+// What this proves and what it does not: it reads the index's page files (JSON), which hold each
+// indexed page's address and text, its meta.json and a word file, and compares whole index folders
+// byte for byte. It does not query the index; tests/e2e/search.test.ts does that in Chromium.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -26,19 +25,17 @@ function listing(dir: string): Record<string, string> {
   return out;
 }
 
-/** The indexed pages: address → text, read from the fragments of the index (or its first part) in `outDir`. */
-const indexedPages = (outDir: string) => partPages(join(outDir, 'pagefind'));
+/** The indexed pages: address → text, read from the page files of the index (or its first part) in `outDir`. */
+const indexedPages = (outDir: string) => partPages(join(outDir, 'search-index'));
 
-/** The pages of one index folder (`pagefind/` or a part of it): address → text. */
+/** The pages of one index folder (`search-index/` or a part of it): address → title and text. */
 function partPages(indexDir: string): Record<string, string> {
-  const dir = join(indexDir, 'fragment');
+  const dir = join(indexDir, 'pages');
   const pages: Record<string, string> = {};
   for (const name of readdirSync(dir)) {
-    const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
-    type Fragment = { url: string; content: string; meta: { title: string } };
-    // One page's fragment, or (with maxFragmentFiles) several pages' by id.
-    const data = JSON.parse(text.slice(text.indexOf('{'))) as Fragment | Record<string, Fragment>;
-    for (const fragment of 'url' in data ? [data as Fragment] : Object.values(data)) pages[fragment.url] = `${fragment.meta.title} | ${fragment.content}`;
+    // Several pages' entries by page number (one per file unless maxFragmentFiles says fewer files).
+    const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, { url: string; content: string; meta: { title: string } }>;
+    for (const entry of Object.values(data)) pages[entry.url] = `${entry.meta.title} | ${entry.content}`;
   }
   return pages;
 }
@@ -72,45 +69,48 @@ describe('search index', () => {
     const r = build(fx);
     expect(r.status, r.stderr).toBe(0);
     const dist = join(fx.root, 'dist');
-    for (const file of ['pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.en.pagefind']) expect(existsSync(join(dist, file)), file).toBe(true);
-    expect(existsSync(join(dist, 'pagefind', 'pagefind-ui.js')), 'the ready-made UI is left out').toBe(false);
+    const meta = JSON.parse(readFileSync(join(dist, 'search-index', 'meta.json'), 'utf8')) as { pages: number; pageFiles: number; stemmed: boolean; shards: string[] };
+    expect(meta).toMatchObject({ pages: 1, pageFiles: 1, stemmed: true });
+    // Each word file the meta lists is there, and holds the words of its two letters: "week" under "we".
+    for (const shard of meta.shards) expect(existsSync(join(dist, 'search-index', 'words', `${shard}.json`)), shard).toBe(true);
+    expect(JSON.parse(readFileSync(join(dist, 'search-index', 'words', 'we.json'), 'utf8'))).toHaveProperty('week', [0, 1]);
     const pages = indexedPages(dist);
     expect(Object.keys(pages)).toEqual(['/post/first-date']);
     expect(pages['/post/first-date']).toMatch(/^First dates: <what> to say \| First dates: <what> to say .*Ask about their week/);
   });
 
-  it('build --verbose tells the CPU time of Pagefind\'s process beside the Markdown parse and the rest', () => {
+  it('build --verbose tells the CPU time of the search index beside the Markdown parse and the rest', () => {
     const r = runCli(['build', '--root', fx.root, '--out', join(fx.root, 'verbose'), '--no-cache', '--verbose'], 120_000);
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     const time = '\\d+(?: ms|\\.\\d\\d s)';
-    // Linux's /proc tells a child process's CPU time: this suite runs there.
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  Pagefind +${time}   its own process$`)));
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  everything else +${time}   of ${time} in all \\(this process ${time} and Pagefind\\)$`)));
+    // Linux's /proc tells a thread's CPU time: this suite runs there.
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  search index +${time}   the parts' words and pages, main thread$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  everything else +${time}   of ${time} in all$`)));
   });
 
   it('an incremental build after an edit leaves the same index as a clean build, with no stale files', () => {
     const dist = join(fx.root, 'dist');
-    const before = listing(join(dist, 'pagefind'));
+    const before = listing(join(dist, 'search-index'));
     fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
     const r = build(fx);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\(1 rendered, \d+ unchanged\)/);
     expect(indexedPages(dist)['/post/first-date']).toContain('Ask about their favourite marmalade');
     expect(indexedPages(dist)['/post/first-date']).not.toContain('Ask about their week');
-    const after = listing(join(dist, 'pagefind'));
+    const after = listing(join(dist, 'search-index'));
     expect(after).not.toEqual(before);
     const clean = build(fx, 'clean');
     expect(clean.status, clean.stderr).toBe(0);
-    expect(after).toEqual(listing(join(fx.root, 'clean', 'pagefind')));
+    expect(after).toEqual(listing(join(fx.root, 'clean', 'search-index')));
   });
 
   it('a build that changes no page keeps the index as it is; an index file deleted by hand is written again', () => {
     const dist = join(fx.root, 'dist');
     // The clean build above left the manifest of its own folder: build dist/ once to have dist's.
     expect(build(fx).status).toBe(0);
-    const before = listing(join(dist, 'pagefind'));
-    const entry = join(dist, 'pagefind', 'pagefind-entry.json');
+    const before = listing(join(dist, 'search-index'));
+    const entry = join(dist, 'search-index', 'meta.json');
     const writtenAt = statSync(entry).mtimeMs;
     // Same text, new time: the build runs (the inputs' fingerprint changed) but renders no page.
     touch(fx, 'content/posts/second-date.md');
@@ -118,28 +118,28 @@ describe('search index', () => {
     expect(kept.status, kept.stderr).toBe(0);
     expect(kept.stdout).toMatch(/\(0 rendered, \d+ unchanged\)/);
     expect(statSync(entry).mtimeMs, 'not written again').toBe(writtenAt);
-    expect(listing(join(dist, 'pagefind'))).toEqual(before);
-    const fragment = readdirSync(join(dist, 'pagefind', 'fragment'))[0];
-    rmSync(join(dist, 'pagefind', 'fragment', fragment));
+    expect(listing(join(dist, 'search-index'))).toEqual(before);
+    const pageFile = readdirSync(join(dist, 'search-index', 'pages'))[0];
+    rmSync(join(dist, 'search-index', 'pages', pageFile));
     touch(fx, 'content/posts/second-date.md');
     const restored = build(fx);
     expect(restored.status, restored.stderr).toBe(0);
-    expect(listing(join(dist, 'pagefind'))).toEqual(before);
+    expect(listing(join(dist, 'search-index'))).toEqual(before);
   });
 
   it('a failed build leaves the previous index as it was', () => {
     const dist = join(fx.root, 'dist');
-    const before = listing(join(dist, 'pagefind'));
+    const before = listing(join(dist, 'search-index'));
     fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('marmalade', 'toast').replace('date: 2025-01-05', 'date: 2025-02-30'));
     const r = build(fx);
     expect(r.status).toBe(1);
-    expect(listing(join(dist, 'pagefind'))).toEqual(before);
+    expect(listing(join(dist, 'search-index'))).toEqual(before);
     expect(indexedPages(dist)['/post/first-date']).toContain('marmalade');
   });
 });
 
 describe('search index size', () => {
-  it('maxTotalChars shares the text allowed among the pages, each indexed from its top; maxFragmentFiles bundles excerpts', () => {
+  it('maxTotalChars shares the text allowed among the pages, each indexed from its top; maxFragmentFiles bundles the page files', () => {
     const fx = searchSite('{ maxTotalChars: 90, maxFragmentFiles: 1 }');
     try {
       // Four pages may be indexed (home, about, two posts; the 404 is noindex, so never in the index
@@ -149,7 +149,7 @@ describe('search index size', () => {
       const indexed = indexedPages(join(fx.root, 'dist'));
       expect(indexed['/post/first-date']).toBe('First dates: <what> to say | First dates: <what> to');
       expect(indexed['/post/second-date']?.length).toBeGreaterThan(0);
-      expect(readdirSync(join(fx.root, 'dist', 'pagefind', 'fragment'))).toHaveLength(1);
+      expect(readdirSync(join(fx.root, 'dist', 'search-index', 'pages'))).toEqual(['0.json']);
     } finally {
       fx.cleanup();
     }
@@ -157,15 +157,15 @@ describe('search index size', () => {
 });
 
 describe('search index in parts', () => {
-  it('maxPagesPerIndex splits the index into parts, listed in pagefind/parts.json, each page in one', () => {
+  it('maxPagesPerIndex splits the index into parts, listed in search-index/parts.json, each page in one', () => {
     const fx = searchSite('{ maxPagesPerIndex: 1 }');
     try {
       const r = build(fx);
       expect(r.status, r.stderr).toBe(0);
       const dist = join(fx.root, 'dist');
-      expect(JSON.parse(readFileSync(join(dist, 'pagefind', 'parts.json'), 'utf8'))).toEqual(['part-2/']);
-      const part2 = join(dist, 'pagefind', 'part-2');
-      for (const file of ['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']) expect(existsSync(join(part2, file)), file).toBe(true);
+      expect(JSON.parse(readFileSync(join(dist, 'search-index', 'parts.json'), 'utf8'))).toEqual(['part-2/']);
+      const part2 = join(dist, 'search-index', 'part-2');
+      expect(JSON.parse(readFileSync(join(part2, 'meta.json'), 'utf8'))).toMatchObject({ pages: 1, pageFiles: 1 });
       // The two marked pages, one in each part, in the route table's order.
       const first = Object.keys(indexedPages(dist));
       const second = Object.keys(partPages(part2));
@@ -174,7 +174,7 @@ describe('search index in parts', () => {
       // A clean build of the same input writes the same parts, byte for byte.
       const again = build(fx, 'again');
       expect(again.status, again.stderr).toBe(0);
-      expect(listing(join(fx.root, 'again', 'pagefind'))).toEqual(listing(join(dist, 'pagefind')));
+      expect(listing(join(fx.root, 'again', 'search-index'))).toEqual(listing(join(dist, 'search-index')));
     } finally {
       fx.cleanup();
     }
@@ -196,13 +196,13 @@ describe('search index in parts, after an edit', () => {
     try {
       expect(build(fx).status).toBe(0);
       const dist = join(fx.root, 'dist');
-      const part1 = join(dist, 'pagefind');
+      const part1 = join(dist, 'search-index');
       const part2 = join(part1, 'part-2');
       const edit = (file: string, from: string, to: string) => fx.write(file, fx.read(file).replace(from, to));
       const checkAgainstClean = () => {
         rmSync(join(fx.root, 'clean'), { recursive: true, force: true });
         expect(runCli(['build', '--root', fx.root, '--out', join(fx.root, 'clean'), '--no-cache']).status).toBe(0);
-        expect(listing(part1)).toEqual(listing(join(fx.root, 'clean', 'pagefind')));
+        expect(listing(part1)).toEqual(listing(join(fx.root, 'clean', 'search-index')));
       };
 
       // The first post is in the first part: the second part's files stay as they were written.
@@ -225,7 +225,7 @@ describe('search index in parts, after an edit', () => {
       checkAgainstClean();
 
       // A part's files changed by hand are not trusted: it is built again.
-      writeFileSync(join(part2, 'pagefind-entry.json'), '{}');
+      writeFileSync(join(part2, 'meta.json'), '{}');
       edit('content/posts/first-date.md', 'favourite marmalade', 'favourite jam');
       expect(build(fx).status).toBe(0);
       checkAgainstClean();
@@ -238,7 +238,7 @@ describe('search index in parts, after an edit', () => {
   const cleanIndex = (fx: FixtureCopy) => {
     rmSync(join(fx.root, 'clean'), { recursive: true, force: true });
     expect(runCli(['build', '--root', fx.root, '--out', join(fx.root, 'clean'), '--no-cache']).status).toBe(0);
-    return listing(join(fx.root, 'clean', 'pagefind'));
+    return listing(join(fx.root, 'clean', 'search-index'));
   };
 
   it('a part built again after an edit reads the pages it kept, whose records only their hashes stood for', () => {
@@ -250,7 +250,26 @@ describe('search index in parts, after an edit', () => {
       expect(edited.stdout).toMatch(/\(1 rendered, \d+ unchanged\)/);
       const dist = join(fx.root, 'dist');
       expect(indexedPages(dist)['/post/second-date']).toContain('Plan something');
-      expect(listing(join(dist, 'pagefind'))).toEqual(cleanIndex(fx));
+      expect(listing(join(dist, 'search-index'))).toEqual(cleanIndex(fx));
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('a part built again takes its kept pages from the previous page files, and from their HTML where a page file does not match', () => {
+    const fx = searchSite('{}');
+    try {
+      expect(build(fx).status).toBe(0);
+      const dist = join(fx.root, 'dist');
+      // The second post's entry changed by hand: its record no longer has the hash the manifest
+      // holds, so the page's HTML is read instead, and the index is still the one a clean build makes.
+      const pageFile = join(dist, 'search-index', 'pages', '1.json');
+      writeFileSync(pageFile, readFileSync(pageFile, 'utf8').replace('Plan something', 'Tampered with'));
+      expect(indexedPages(dist)['/post/second-date']).toContain('Tampered with');
+      fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
+      expect(build(fx).stdout).toMatch(/\(1 rendered, \d+ unchanged\)/);
+      expect(indexedPages(dist)['/post/second-date']).toContain('Plan something');
+      expect(listing(join(dist, 'search-index'))).toEqual(cleanIndex(fx));
     } finally {
       fx.cleanup();
     }
@@ -265,8 +284,8 @@ describe('search index in parts, after an edit', () => {
       fx.write('content/posts/third-date.md', fx.read('content/posts/second-date.md').replace('Second dates', 'Third dates'));
       expect(build(fx).status).toBe(0);
       const dist = join(fx.root, 'dist');
-      expect(JSON.parse(readFileSync(join(dist, 'pagefind', 'parts.json'), 'utf8'))).toEqual(['part-2/', 'part-3/']);
-      expect(listing(join(dist, 'pagefind'))).toEqual(cleanIndex(fx));
+      expect(JSON.parse(readFileSync(join(dist, 'search-index', 'parts.json'), 'utf8'))).toEqual(['part-2/', 'part-3/']);
+      expect(listing(join(dist, 'search-index'))).toEqual(cleanIndex(fx));
     } finally {
       fx.cleanup();
     }
@@ -279,16 +298,16 @@ describe('search index in dev', () => {
     const server = await startCli(['dev', '--root', fx.root, '--port', '0'], 60_000);
     try {
       const dist = join(fx.root, '.cache', 'dev');
-      const served = await fetch(`${server.url}/pagefind/pagefind.js`);
+      const served = await fetch(`${server.url}/search-index/meta.json`);
       expect(served.status).toBe(200);
       expect(Object.keys(indexedPages(dist)).sort()).toEqual(['/post/first-date', '/post/second-date']);
       fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
       // The new files move in before the old ones go: wait for both.
-      const fragments = join(dist, 'pagefind', 'fragment');
-      const after = await eventually(() => indexedPages(dist), (p) => p['/post/first-date']?.includes('marmalade') === true && readdirSync(fragments).length === 2);
+      const pageFiles = join(dist, 'search-index', 'pages');
+      const after = await eventually(() => indexedPages(dist), (p) => p['/post/first-date']?.includes('marmalade') === true && readdirSync(pageFiles).length === 2);
       expect(after['/post/first-date']).toContain('marmalade');
-      expect(Object.keys(after).sort(), 'one fragment per page: the old one was removed').toEqual(['/post/first-date', '/post/second-date']);
-      expect(readdirSync(join(dist, 'pagefind', 'fragment'))).toHaveLength(2);
+      expect(Object.keys(after).sort(), 'one page file per page, no other left').toEqual(['/post/first-date', '/post/second-date']);
+      expect(readdirSync(pageFiles).sort()).toEqual(['0.json', '1.json']);
     } finally {
       await server.stop();
       fx.cleanup();
@@ -302,8 +321,8 @@ describe('search index in dev', () => {
     try {
       expect(build(fx).status).toBe(0);
       const dist = join(fx.root, 'dist');
-      const part2 = join(dist, 'pagefind', 'part-2');
-      const entry = () => statSync(join(part2, 'pagefind-entry.json')).mtimeMs;
+      const part2 = join(dist, 'search-index', 'part-2');
+      const entry = () => statSync(join(part2, 'meta.json')).mtimeMs;
       const routes = ['first-date', 'second-date'].map((slug) => ({ path: `/post/${slug}`, outFile: `post/${slug}.html`, template: 'post', props: {}, sources: [] }));
       const changes: string[][] = [];
       const search = openSearchRefresh(dist, (written) => changes.push(written));
@@ -320,18 +339,18 @@ describe('search index in dev', () => {
 
       // The first refresh knows no parts yet: it builds them all.
       rewrite('marmalade');
-      expect((await refresh()).filter((f) => f.startsWith('pagefind/part-2/')).length).toBeGreaterThan(0);
+      expect((await refresh()).filter((f) => f.startsWith('search-index/part-2/')).length).toBeGreaterThan(0);
       const written = entry();
       rewrite('crumpets');
       const second = await refresh();
       expect(indexedPages(dist)['/post/first-date']).toContain('crumpets');
-      expect(second.filter((f) => f.startsWith('pagefind/part-2/')), 'the second part is not written again').toEqual([]);
+      expect(second.filter((f) => f.startsWith('search-index/part-2/')), 'the second part is not written again').toEqual([]);
       expect(entry()).toBe(written);
       expect(partPages(part2)['/post/second-date']).toContain('Plan something you can talk through');
       // After a full build wrote the index (dev's `forget`), every part is built again.
       search.forget();
       rewrite('scones');
-      expect((await refresh()).filter((f) => f.startsWith('pagefind/part-2/')).length).toBeGreaterThan(0);
+      expect((await refresh()).filter((f) => f.startsWith('search-index/part-2/')).length).toBeGreaterThan(0);
       await search.close();
     } finally {
       fx.cleanup();

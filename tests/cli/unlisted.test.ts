@@ -5,7 +5,6 @@
 // search index; then the same entry made listed again by an incremental build comes back everywhere.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
@@ -13,14 +12,13 @@ import { copyFixture, type FixtureCopy } from '../helpers/fixtures.ts';
 const POST = (unlisted: boolean) =>
   `---\ntitle: An old note about umbrellas\ndescription: Kept for the links that lead here.\ndate: 2025-03-01\nauthor: Sam\n${unlisted ? 'unlisted: true\n' : ''}---\n\nA page about umbrellas that no listing should show.\n`;
 
-/** The addresses in the search index's fragments. */
+/** The addresses in the search index's page files. */
 function indexedUrls(dist: string): string[] {
-  const dir = join(dist, 'pagefind', 'fragment');
+  const dir = join(dist, 'search-index', 'pages');
   const urls: string[] = [];
   for (const name of readdirSync(dir)) {
-    const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
-    const data = JSON.parse(text.slice(text.indexOf('{'))) as { url: string } | Record<string, { url: string }>;
-    for (const fragment of 'url' in data ? [data as { url: string }] : Object.values(data)) urls.push(fragment.url);
+    const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, { url: string }>;
+    for (const entry of Object.values(data)) urls.push(entry.url);
   }
   return urls.sort();
 }

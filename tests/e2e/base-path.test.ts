@@ -169,7 +169,13 @@ describe('the site under /blog/', () => {
       await expect.poll(hrefsNow, { timeout: 20_000 }).toContain('/blog/post/a-dating-story-about-second-chances');
       const hrefs = await hrefsNow();
       expect(hrefs.filter((h) => !h?.startsWith('/blog/'))).toEqual([]);
-      expect(requested).toContain('/blog/pagefind/pagefind.js');
+      // The search script and the index's files, all from the site's folder: the list of parts, the
+      // first part's meta.json, the word files of "second" and "chances", and the results' page files.
+      expect(requested.some((p) => /^\/blog\/assets\/islands\/script-search-[A-Z0-9]+\.js$/.test(p)), 'the search script').toBe(true);
+      expect(requested).toEqual(
+        expect.arrayContaining(['/blog/search-index/parts.json', '/blog/search-index/meta.json', '/blog/search-index/words/se.json', '/blog/search-index/words/ch.json']),
+      );
+      expect(requested.some((p) => /^\/blog\/search-index\/pages\/\d+\.json$/.test(p)), 'a page file').toBe(true);
       await expectClean(page, problems, requested);
       await links.first().click();
       await page.waitForURL(/\/blog\/.+/);

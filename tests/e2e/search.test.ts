@@ -1,8 +1,7 @@
 // Site search in Chromium against `heartnotes preview` of the real site (docs/search.md): the
 // header box at phone and desktop widths, by keyboard; /search?q=; the page without JavaScript; and
 // that a page without scripts still requests none until the box is used.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +24,7 @@ const session = useSiteSession();
 function recordScripts(page: Page): string[] {
   const scripts: string[] = [];
   page.on('request', (r) => {
-    if (r.resourceType() === 'script' || /\/pagefind\//.test(r.url())) scripts.push(new URL(r.url()).pathname);
+    if (r.resourceType() === 'script' || /\/search-index\//.test(r.url())) scripts.push(new URL(r.url()).pathname);
   });
   return scripts;
 }
@@ -69,9 +68,9 @@ describe.each([
       await expect.poll(() => resultLinks(page, '#site-search-panel')).toContain(ARTICLE);
       expect(await panel.isVisible()).toBe(true);
       expect(await panel.getByRole('status').innerText()).toMatch(/^\d+ results? for “second chances”$/);
-      // Only the search script and Pagefind's own files, no framework runtime.
-      expect(scripts.filter((s) => !/^\/pagefind\//.test(s))).toEqual([expect.stringMatching(/^\/assets\/islands\/script-search-[A-Za-z0-9]+\.js$/)]);
-      expect(scripts).toContain('/pagefind/pagefind.js');
+      // Only the search script and the index's files, no framework runtime.
+      expect(scripts.filter((s) => !/^\/search-index\//.test(s))).toEqual([expect.stringMatching(/^\/assets\/islands\/script-search-[A-Za-z0-9]+\.js$/)]);
+      expect(scripts).toEqual(expect.arrayContaining(['/search-index/parts.json', '/search-index/meta.json']));
       await screenshot(page, `header-results-${name}.png`);
       await expectNoAxeViolations(page);
 
@@ -123,6 +122,12 @@ describe.each([
       expect(await page.getByRole('status').innerText()).toMatch(/^\d+ results? for “gift”$/);
       // No landing page, 404 or thank-you page among the results.
       for (const href of await resultLinks(page, '.search-page')) expect(href).not.toMatch(/-lp$|^\/404|thank-you/);
+      // Each excerpt marks whole words, the spaces around them kept: "a <mark>gift</mark> to", never "giftto".
+      const marks = await page.locator('.search-page .search-result-excerpt').evaluateAll((excerpts) =>
+        excerpts.flatMap((p) => [...p.querySelectorAll('mark')].map((m) => `${m.previousSibling?.textContent?.slice(-1) ?? ''}[${m.textContent}]${m.nextSibling?.textContent?.[0] ?? ''}`)),
+      );
+      expect(marks.length).toBeGreaterThan(0);
+      for (const mark of marks) expect(mark).toMatch(/^[^\p{L}\p{N}]?\[[^\]]+\][^\p{L}\p{N}]?$/u);
       // From the box: the Search button, then the first result, right under the box (issue 30).
       await page.locator('#search-page-q').focus();
       for (let i = 0; i < 2; i++) await page.keyboard.press('Tab');
@@ -189,20 +194,17 @@ describe('a search index in parts', () => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  /** The first page indexed in the last part: its address and title, from that part's fragments. */
+  /** The first page indexed in the last part: its address and title, from that part's first page file. */
   function lastPartPage(outDir: string): { url: string; title: string } {
-    const listed = JSON.parse(readFileSync(join(outDir, 'pagefind', 'parts.json'), 'utf8')) as string[];
-    const fragments = join(outDir, 'pagefind', listed.at(-1)!, 'fragment');
-    const text = gunzipSync(readFileSync(join(fragments, readdirSync(fragments).sort()[0]))).toString('utf8');
-    const data = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, { url: string; meta: { title: string } }>;
-    const first = Object.values(data).find((f) => typeof f === 'object' && 'url' in f) ?? (data as unknown as { url: string; meta: { title: string } });
-    return { url: first.url, title: first.meta.title };
+    const listed = JSON.parse(readFileSync(join(outDir, 'search-index', 'parts.json'), 'utf8')) as string[];
+    const data = JSON.parse(readFileSync(join(outDir, 'search-index', listed.at(-1)!, 'pages', '0.json'), 'utf8')) as Record<string, { url: string; meta: { title: string } }>;
+    return { url: data[0]!.url, title: data[0]!.meta.title };
   }
 
   const status = async (site: PreviewedSite, q: string) => {
     const { page, problems } = await openPage(site, session.browser.context, `/search?q=${encodeURIComponent(q)}`, DESKTOP);
     try {
-      // Pagefind, then each part's index, load before the first results: allow for a busy machine.
+      // The list of parts, then each part's files, load before the first results: allow for a busy machine.
       await expect.poll(() => page.getByRole('status').innerText(), { timeout: 20_000 }).toMatch(/for “/);
       return { text: await page.getByRole('status').innerText(), links: await resultLinks(page, '.search-page'), problems: problems.all() };
     } finally {
@@ -210,10 +212,10 @@ describe('a search index in parts', () => {
     }
   };
 
-  it('the browser merges the parts: a query finds as many pages as in one index, pages of the last part included', async () => {
-    const listed = JSON.parse(readFileSync(join(parts.outDir, 'pagefind', 'parts.json'), 'utf8')) as string[];
+  it('the browser queries every part: a query finds as many pages as in one index, pages of the last part included', async () => {
+    const listed = JSON.parse(readFileSync(join(parts.outDir, 'search-index', 'parts.json'), 'utf8')) as string[];
     expect(listed.length).toBeGreaterThanOrEqual(2);
-    expect(JSON.parse(readFileSync(join(session.site.outDir, 'pagefind', 'parts.json'), 'utf8')), 'this site fits in one part').toEqual([]);
+    expect(JSON.parse(readFileSync(join(session.site.outDir, 'search-index', 'parts.json'), 'utf8')), 'this site fits in one part').toEqual([]);
     const whole = await status(session.site, 'love');
     const merged = await status(parts, 'love');
     expect(merged.text).toBe(whole.text);

@@ -6,7 +6,6 @@
 // with noindex, but absent from the sitemap, the feed, every listing and the search.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useSiteSession, useTab } from '../e2e-helpers/session.ts';
@@ -251,14 +250,13 @@ describe('old addresses answer with a 301 to the right page', () => {
 describe('unlisted off-topic pages', () => {
   const tab = useTab(() => session.browser.context);
 
-  /** The addresses in the search index's fragments. */
+  /** The addresses in the search index's page files. */
   function indexedUrls(): string[] {
-    const dir = join(session.site.outDir, 'pagefind', 'fragment');
+    const dir = join(session.site.outDir, 'search-index', 'pages');
     const urls: string[] = [];
     for (const name of readdirSync(dir)) {
-      const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
-      const data = JSON.parse(text.slice(text.indexOf('{'))) as { url: string } | Record<string, { url: string }>;
-      for (const fragment of 'url' in data ? [data as { url: string }] : Object.values(data)) urls.push(fragment.url);
+      const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, { url: string }>;
+      for (const entry of Object.values(data)) urls.push(entry.url);
     }
     return urls;
   }

@@ -75,7 +75,7 @@ describe('base path', () => {
     expect(siteFolderOf('cloudflare', '/a/b/')).toBe('a/b/');
     expect(siteFolderOf('static', '/blog/')).toBe('');
     expect(siteFolderOf('netlify', '/')).toBe('');
-    for (const file of ['index.html', 'post/x.html', 'assets/site-AB12CD34.css', 'pagefind/pagefind.js', '404.html']) {
+    for (const file of ['index.html', 'post/x.html', 'assets/site-AB12CD34.css', 'search-index/meta.json', '404.html']) {
       expect(placed(file, 'blog/')).toBe(`blog/${file}`);
       expect(sitePathOfFile(placed(file, 'blog/'), 'blog/')).toBe(file);
       expect(placed(file, '')).toBe(file);

@@ -4,7 +4,7 @@ import type { BuildManifest } from '../plan/manifest.ts';
 import type { OutputPlan } from '../plan/change-plan.ts';
 import type { SiteState } from '../site-state.ts';
 import type { SiteConfig } from '../types.ts';
-import { previousIndex, previousParts, startPageIndexer } from './index-pages.ts';
+import { previousIndex, previousParts, SEARCH_DIR, startPageIndexer } from './index-pages.ts';
 
 /** A build's search index: fed as pages render, finished into the staging folder. */
 export interface SiteSearch {
@@ -12,7 +12,7 @@ export interface SiteSearch {
   onPage?: (outFile: string, html: string) => void;
   /** Once every page is rendered: writes the index files this build makes into `stagingDir`. */
   finish(stagingDir: string): Promise<SearchMade>;
-  /** Stops Pagefind (a failed build); does nothing once finished. */
+  /** Lets go of the index (a failed build); does nothing once finished. */
   close(): Promise<void>;
 }
 
@@ -28,7 +28,7 @@ export interface SearchMade {
   recordSettings?: string;
   /** A page's record hash for the manifest, given the one the previous manifest held. */
   recordOf(outFile: string, previous: string | undefined): string | undefined;
-  /** CPU milliseconds of Pagefind's process (Linux; when it ran). */
+  /** CPU milliseconds the main thread spent making the index's parts (Linux; when it made any). */
   cpuMs?: number;
 }
 
@@ -46,7 +46,7 @@ export interface SiteSearchInput {
 /**
  * The search index of a build (`SiteConfig.search`), undefined for a site without one. An
  * incremental build that writes and removes no page keeps the previous index whole; any other
- * starts Pagefind, which takes pages as they render and keeps the parts whose records did not change.
+ * opens an index, which takes pages as they render and keeps the parts whose records did not change.
  */
 export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
   const { config, state, plan, manifest, outDir } = input;
@@ -67,7 +67,8 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
     .map(([file, record]) => [sitePathOfFile(file, folder), record]);
   const reusable = plan.mode === 'incremental' ? previousParts(manifest?.searchParts, Object.fromEntries(inFolder), join(outDir, folder)) : undefined;
   const reuse = new Map([...(reusable ?? [])].map(([dir, part]) => [dir, part.key]));
-  const indexer = startPageIndexer(pages, config.search, { salt: input.versionKey, parts: reuse, recordSettings: manifest?.searchRecords });
+  const previousDir = plan.mode === 'incremental' ? join(outDir, folder, SEARCH_DIR) : undefined;
+  const indexer = startPageIndexer(pages, config.search, { salt: input.versionKey, parts: reuse, recordSettings: manifest?.searchRecords, previousDir });
   return {
     onPage: indexer.page,
     async finish(stagingDir) {

@@ -138,9 +138,8 @@ const CARD_WORKER_THRESHOLD = 200;
  *
  * # Design decision
  * After rendering, with the render workers gone: a worker that imports no site, beside this
- * thread, so the cards take both cores while Pagefind finishes (the 4,000-page bench's ~4 CPU-s
- * of cards had kept one core busy for 4–5 s after rendering, the other mostly idle once the
- * index came in parts). Rejected: this thread drawing while the workers render (no faster, the
+ * thread, so the cards take both cores once the pages are rendered (the 4,000-page bench's ~4
+ * CPU-s of cards had kept one core busy for 4–5 s after rendering, the other mostly idle). Rejected: this thread drawing while the workers render (no faster, the
  * cores being busy either way, and about 200 MB more at peak: the workers' finished pages waited
  * for this thread, 718–737 MB against 525 MB); the render workers drawing their pages' cards as
  * they render (about 150–250 MB more at peak: both workers' heaps at their fullest plus the
