@@ -62,8 +62,8 @@ export default defineSite({
   headers,
   // Articles, guides, reviews and gift guides mark their text with data-pagefind-body; landing
   // pages, 404s and thank-you pages do not. Every marked page is indexed whole, however large the
-  // site grows: a reader searching for a phrase deep in an article must find it. The excerpts go
-  // in at most 500 files rather than one per page (docs/search.md).
+  // site grows: a reader searching for a phrase deep in an article must find it. The pages'
+  // entries (for the excerpts) go in at most 500 files rather than one per page (docs/search.md).
   search: { maxFragmentFiles: 500 },
   // The link-preview image is used as it is (og:image in content/site.json), and so is the logo
   // structured data names (docs/structured-data.md); no page shows them, so they are not encoded

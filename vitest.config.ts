@@ -77,7 +77,7 @@ export default defineConfig({
     projects: (Object.keys(TIERS) as (keyof typeof TIERS)[]).map(project),
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // expect.poll waits up to 1 s by default: a search page (Pagefind's WebAssembly and index)
+    // expect.poll waits up to 1 s by default: a search page (the index's parts, then its results)
     // took longer on CI's two cores with other work running. A poll still ends as soon as it holds.
     expect: { poll: { timeout: 10_000 } },
     sequence: { sequencer: SlowestFirst },

@@ -78,7 +78,8 @@ export function openSearchClient(indexUrl: string): SearchClient {
       const postings = await Promise.all(all.map((part) => wordPostings(part, words, typing, json)));
       const pageCount = all.reduce((n, p) => n + p.meta.pages, 0);
       const frequency = new Map<string, number>();
-      for (const part of postings) for (const word of part) for (const [t, list] of word) frequency.set(t, (frequency.get(t) ?? 0) + list.length / 2);
+      // Each term once per part, however many words of the query match it ("date dates").
+      for (const part of postings) for (const [t, list] of new Map(part.flatMap((word) => [...word]))) frequency.set(t, (frequency.get(t) ?? 0) + list.length / 2);
       const ranked: { part: number; page: number; score: number }[] = [];
       postings.forEach((part, p) => {
         const hits = part.map((word) => wordHits(word, frequency, pageCount));

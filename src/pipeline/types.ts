@@ -319,7 +319,8 @@ export interface SearchOptions {
   /**
    * Most files the pages' entries (address, title, text for the excerpt) are stored in (default:
    * one per page). A large site's index then has fewer files to write and move in, and a result's
-   * excerpt comes in a file shared with a few other pages. Shared among the index's parts.
+   * excerpt comes in a file shared with a few other pages. Shared among the index's parts: each
+   * gets this divided by the number of parts, rounded up, as its page files (`pages/<n>.json`).
    */
   maxFragmentFiles?: number;
   /**

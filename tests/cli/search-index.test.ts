@@ -4,7 +4,8 @@
 //
 // What this proves and what it does not: it reads the index's page files (JSON), which hold each
 // indexed page's address and text, its meta.json and a word file, and compares whole index folders
-// byte for byte. It does not query the index; tests/e2e/search.test.ts does that in Chromium.
+// byte for byte. It does not query the index; tests/unit/search-index-format.test.ts (the writer
+// and the browser client together) and tests/e2e/search.test.ts (in Chromium) do.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,9 +72,10 @@ describe('search index', () => {
     const dist = join(fx.root, 'dist');
     const meta = JSON.parse(readFileSync(join(dist, 'search-index', 'meta.json'), 'utf8')) as { pages: number; pageFiles: number; stemmed: boolean; shards: string[] };
     expect(meta).toMatchObject({ pages: 1, pageFiles: 1, stemmed: true });
-    // Each word file the meta lists is there, and holds the words of its two letters: "week" under "we".
-    for (const shard of meta.shards) expect(existsSync(join(dist, 'search-index', 'words', `${shard}.json`)), shard).toBe(true);
+    // The word files are the ones the meta lists, and hold the terms of their two letters: "week" under "we".
+    expect(readdirSync(join(dist, 'search-index', 'words')).sort()).toEqual(meta.shards.map((s) => `${s}.json`).sort());
     expect(JSON.parse(readFileSync(join(dist, 'search-index', 'words', 'we.json'), 'utf8'))).toHaveProperty('week', [0, 1]);
+    expect(existsSync(join(dist, 'pagefind')), 'no Pagefind folder').toBe(false);
     const pages = indexedPages(dist);
     expect(Object.keys(pages)).toEqual(['/post/first-date']);
     expect(pages['/post/first-date']).toMatch(/^First dates: <what> to say \| First dates: <what> to say .*Ask about their week/);
@@ -304,7 +306,10 @@ describe('search index in dev', () => {
       fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
       // The new files move in before the old ones go: wait for both.
       const pageFiles = join(dist, 'search-index', 'pages');
-      const after = await eventually(() => indexedPages(dist), (p) => p['/post/first-date']?.includes('marmalade') === true && readdirSync(pageFiles).length === 2);
+      const after = await eventually(
+        () => indexedPages(dist),
+        (p) => p['/post/first-date']?.includes('marmalade') === true && readdirSync(pageFiles).length === 2,
+      );
       expect(after['/post/first-date']).toContain('marmalade');
       expect(Object.keys(after).sort(), 'one page file per page, no other left').toEqual(['/post/first-date', '/post/second-date']);
       expect(readdirSync(pageFiles).sort()).toEqual(['0.json', '1.json']);
@@ -329,7 +334,10 @@ describe('search index in dev', () => {
       const refresh = async () => {
         const before = changes.length;
         search.schedule(routes, { maxPagesPerIndex: 1 });
-        await eventually(() => changes.length, (n) => n > before);
+        await eventually(
+          () => changes.length,
+          (n) => n > before,
+        );
         return changes.at(-1)!;
       };
       const rewrite = (word: string) => {
@@ -344,7 +352,10 @@ describe('search index in dev', () => {
       rewrite('crumpets');
       const second = await refresh();
       expect(indexedPages(dist)['/post/first-date']).toContain('crumpets');
-      expect(second.filter((f) => f.startsWith('search-index/part-2/')), 'the second part is not written again').toEqual([]);
+      expect(
+        second.filter((f) => f.startsWith('search-index/part-2/')),
+        'the second part is not written again',
+      ).toEqual([]);
       expect(entry()).toBe(written);
       expect(partPages(part2)['/post/second-date']).toContain('Plan something you can talk through');
       // After a full build wrote the index (dev's `forget`), every part is built again.

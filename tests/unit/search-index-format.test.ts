@@ -106,6 +106,8 @@ describe('search index, written by the build and read by the browser client', ()
     ];
     // "museum" is on two pages of four, "date" on all four: /y's three museums outweigh /x's three dates.
     expect((await search(records, 'date museum')).urls).toEqual(['/y', '/x']);
+    // A term two words of the query share ("date", "dates") is as rare as it is, not counted twice.
+    expect((await search(records, 'museums date dates')).urls).toEqual(['/y', '/x']);
   });
 
   it('splits the index into parts, lists them in parts.json, and ranks over all parts as one index would', async () => {
