@@ -146,6 +146,38 @@ function wordHits(terms: Map<string, number[]>, frequency: Map<string, number>, 
 }
 
 /**
+ * The start of the window of `EXCERPT_WORDS` that holds the same matches as the one starting at
+ * `from` with them nearest its middle, as long as the window stays full: the earliest window with
+ * the most matches has its last match at its very end.
+ */
+function centred(length: number, marked: boolean[], from: number): number {
+  const window = marked.slice(from, from + EXCERPT_WORDS);
+  const first = window.indexOf(true);
+  if (first < 0) return from;
+  const last = window.lastIndexOf(true);
+  const middle = from + Math.floor((first + last) / 2) - Math.floor(EXCERPT_WORDS / 2);
+  return Math.max(from + last - EXCERPT_WORDS + 1, Math.min(middle, from + first, length - EXCERPT_WORDS), 0);
+}
+
+/** Words an excerpt may skip at its start to begin with a sentence rather than its last words. */
+const SENTENCE_LOOKAHEAD = 8;
+const SENTENCE_END = /[.!?…]["'”’)\]]*$/;
+
+/**
+ * Where an excerpt starting at token `from` had better start: after the first sentence end among
+ * its first few words, when that comes before its first matched word ("ended. This guide…" starts
+ * at "This"). Moving the start later keeps every match the window had.
+ */
+function sentenceStart(tokens: string[], marked: boolean[], from: number): number {
+  if (from === 0) return 0;
+  for (let i = from; i < Math.min(tokens.length, from + SENTENCE_LOOKAHEAD) && !marked[i]; i++) {
+    if (SENTENCE_END.test(tokens[i - 1]!)) return i;
+    if (SENTENCE_END.test(tokens[i]!) && i + 1 < tokens.length) return i + 1;
+  }
+  return from;
+}
+
+/**
  * `EXCERPT_WORDS` words of `content` where the most of them match, each matched word as a piece
  * of its own (its punctuation left outside); the start of the text when none does (a title match).
  */
@@ -161,6 +193,7 @@ function excerptOf(content: string, matches: (word: string) => boolean): Excerpt
     const start = Math.max(0, i - EXCERPT_WORDS + 1);
     if (count > bestCount) [best, bestCount] = [start, count];
   }
+  best = sentenceStart(tokens, marked, centred(tokens.length, marked, best));
   const pieces: ExcerptPiece[] = [];
   const push = (text: string, matched: boolean) => {
     const last = pieces.at(-1);

@@ -153,6 +153,26 @@ describe('search index, written by the build and read by the browser client', ()
     expect(excerpt('/titled')).toEqual([['Sparks are not everything on a first meeting.', false]]);
   });
 
+  it('puts the matched words near the middle of the excerpt, not at its end', async () => {
+    const words = Array.from({ length: 61 }, (_, i) => (i === 30 ? 'chemistry' : `word${i}`));
+    const [result] = (await search([page('/middle', words.join(' '))], 'chemistry')).shown;
+    const text = result!.excerpt.map(([t]) => t).join('');
+    expect(text).toBe(words.slice(19, 41).join(' '));
+  });
+
+  it('starts an excerpt with a sentence where one begins in its first words, before the first match', async () => {
+    const before = 'we met at a friends party last spring and it ended.'.split(' ');
+    const after = 'This guide takes a different path, because the aim is not to win someone back but to give a'.split(' ');
+    const content = [...before, ...after, 'second', 'chance.'].join(' ');
+    const [result] = (await search([page('/story', content)], 'second chance')).shown;
+    const joined = result!.excerpt.map(([t]) => t).join('');
+    expect(joined.startsWith('This guide takes a different path,'), joined).toBe(true);
+    expect(result!.excerpt.filter(([, matched]) => matched)).toEqual([
+      ['second', true],
+      ['chance', true],
+    ]);
+  });
+
   it('fetches parts.json, each meta.json, only the word files the query needs and only the shown pages', async () => {
     const records = [
       page('/a', 'Plan a first date somewhere quiet.'),
