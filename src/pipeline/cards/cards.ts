@@ -55,6 +55,9 @@ export function planCards(config: CardsConfig | undefined, routes: Route[], root
   const style = cardStyle(config, root);
   const text = new CardText(style, root, (file) => hashes.of(file));
   const styleKey = hashText(PAINTER_VERSION, JSON.stringify(config.style), hashes.of(style.title.font), hashes.of(style.label.font));
+  // Many cards share an image (4,001 of the bench's share one): each file is looked for once.
+  const found = new Map<string, boolean>();
+  const exists = (file: string) => found.get(file) ?? found.set(file, existsSync(file)).get(file)!;
   const planned = routes.map((route) => {
     const asked = config.of(route);
     if (!asked) return route;
@@ -64,7 +67,7 @@ export function planCards(config: CardsConfig | undefined, routes: Route[], root
     // As for images in pages: the query and fragment dropped, a malformed %-escape kept as written (checkImages reports it).
     const beside = spec.image ? sources[spec.image] : undefined;
     const imageFile = beside ? join(root, beside) : spec.image && /^\/(?!\/)/.test(spec.image) ? join(publicDir, imageKey(spec.image, undefined)!) : undefined;
-    const image = imageFile && existsSync(imageFile) ? imageFile : undefined;
+    const image = imageFile && exists(imageFile) ? imageFile : undefined;
     const content: CardContent = { title: spec.title, ...(spec.label ? { label: spec.label } : {}), ...(image ? { image } : {}) };
     const key = hashText(styleKey, JSON.stringify([spec.title, spec.label ?? '']), image ? hashes.of(image) : '');
     cards.set(file, { content, key });
