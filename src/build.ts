@@ -125,7 +125,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // Compiling writes the site's bundle into the cache's site/: a full disk there is said as such.
   const parts =
     dev?.parts ??
-    (await compileParts(place.root, clock.lap).catch((error: unknown) => {
+    (await compileParts(place.root, clock.lap, place.cacheDir).catch((error: unknown) => {
       throw isNoSpace(error) && place.cacheDir ? diskFullError({ folder: place.cacheDir, outDir: place.outDir }) : error;
     }));
   const { config } = parts.compiled;

@@ -156,17 +156,17 @@ export interface SiteState {
  * Compiles `site.config.ts` with its templates, then bundles the stylesheet and the islands: the
  * parts `build` and `dev` both start from. `lap` ends each step's stage (the build's clock).
  */
-export async function compileParts(root: string, lap?: (stage: string) => void): Promise<SiteParts> {
-  const compiled = await compileSite(root);
+export async function compileParts(root: string, lap?: (stage: string) => void, keep?: string): Promise<SiteParts> {
+  const compiled = await compileSite(root, keep);
   lap?.('compile templates');
-  const assets = await bundleAssets(root, compiled.config);
+  const assets = await bundleAssets(root, compiled.config, keep);
   lap?.('styles and islands');
   return { compiled, ...assets };
 }
 
 /** Bundles the stylesheet and the islands of a compiled site, at once. */
-export async function bundleAssets(root: string, config: SiteConfig): Promise<Pick<SiteParts, 'styles' | 'islands'>> {
-  const [styles, islands] = await Promise.all([bundleStyles(root, config.styles), bundleIslands(root, config.islands)]);
+export async function bundleAssets(root: string, config: SiteConfig, keep?: string): Promise<Pick<SiteParts, 'styles' | 'islands'>> {
+  const [styles, islands] = await Promise.all([bundleStyles(root, config.styles, keep), bundleIslands(root, config.islands, keep)]);
   return { styles, islands };
 }
 

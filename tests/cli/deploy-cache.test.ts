@@ -94,6 +94,39 @@ describe('a deploy from a fresh clone with the cache folder restored', () => {
   });
 });
 
+describe("a deploy after the site's code changed", () => {
+  it('compiles the code anew: an edited module, then a new module an import now resolves to', () => {
+    // The clone's config wraps the shared one and takes the site's title from ./title.
+    const withTitle = (project: string, modules: Record<string, string>) => {
+      writeFileSync(
+        join(project, 'site.config.ts'),
+        "import site from '../_shared/site.ts';\nimport { title } from './title';\nexport default { ...site, settings: (c: any) => ({ ...site.settings(c), title }) };\n",
+      );
+      for (const [file, text] of Object.entries(modules)) writeFileSync(join(project, file), text);
+    };
+    const titleOf = (project: string) => /<title>([^<]*)<\/title>/.exec(readFileSync(join(project, 'dist', 'about.html'), 'utf8'))?.[1];
+    let cache = saved;
+    const steps: [string, Record<string, string>, string][] = [
+      ['deploy-code-1', { 'title.ts': "export const title = 'First title';\n" }, 'First title'],
+      ['deploy-code-2', { 'title.ts': "export const title = 'Second title';\n" }, 'Second title'],
+      // `./title` resolves to title.tsx before title.ts (esbuild's order): the new file is the one compiled.
+      ['deploy-code-3', { 'title.ts': "export const title = 'Second title';\n", 'title.tsx': "export const title = 'Third title';\n" }, 'Third title'],
+      // Nothing changed since: the kept compile is used, and says the same.
+      ['deploy-code-4', { 'title.ts': "export const title = 'Second title';\n", 'title.tsx': "export const title = 'Third title';\n" }, 'Third title'],
+    ];
+    for (const [name, modules, title] of steps) {
+      const deploy = clone(name);
+      cpSync(cache, cacheOf(deploy), { recursive: true });
+      withTitle(deploy, modules);
+      const r = build(deploy);
+      expect(r.status, r.stderr).toBe(0);
+      expect(titleOf(deploy), name).toContain(title);
+      expect(existsSync(join(cacheOf(deploy), 'compiled', 'site.json')), 'the compile is kept for the next deploy').toBe(true);
+      cache = cacheOf(deploy);
+    }
+  });
+});
+
 describe('a deploy whose build fails', () => {
   it('leaves no output folder behind: the copy the cache put back goes again with the failure', () => {
     const deploy = clone('deploy-broken');

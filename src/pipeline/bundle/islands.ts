@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
+import { keptEsbuild, keptFileIn } from '../compile/compile-cache.ts';
 import { generatorRoot } from '../paths.ts';
 import type { ClientRuntime } from '../types.ts';
 
@@ -79,7 +80,7 @@ export function islandFolders(root: string, options: Pick<IslandOptions, 'dir' |
  * known when a page is rendered, and an unused chunk costs nothing but a file. Rendering first and
  * bundling after would mean rewriting every page with islands once the names are known.
  */
-export async function bundleIslands(root: string, options: IslandOptions = {}): Promise<IslandBundle> {
+export async function bundleIslands(root: string, options: IslandOptions = {}, keep?: string): Promise<IslandBundle> {
   const runtime = clientRuntime(options.runtime);
   const { islands: islandsDir, scripts: scriptsDir } = islandFolders(root, options);
   const names = listModules(islandsDir, '.tsx');
@@ -87,17 +88,18 @@ export async function bundleIslands(root: string, options: IslandOptions = {}): 
   // the same call so they share chunks (helpers both import) with the islands.
   const scripts = listModules(scriptsDir, '.ts');
   try {
-    const loaderBuild = await buildLoader();
+    const loaderBuild = await buildLoader(keep);
     const loader = loaderBuild.outputFiles[0].text.trim();
     const loaderInputs = Object.keys(loaderBuild.metafile.inputs);
     if (names.length === 0 && scripts.length === 0) {
-      return { assets: [], chunks: {}, loader, inputs: loaderInputs.map((f) => resolve(f)) };
+      return { assets: [], chunks: {}, loader, inputs: loaderInputs.map((f) => resolve(generatorRoot, f)) };
     }
-    const result = await buildEntries(root, { names, islandsDir, scripts, scriptsDir, runtime });
+    const result = await buildEntries(root, { names, islandsDir, scripts, scriptsDir, runtime }, keep);
     const assets = result.outputFiles.map((f) => ({ outFile: `${OUT}/${f.path.slice(f.path.lastIndexOf('/') + 1)}`, contents: f.contents }));
-    const inputs = [...Object.keys(result.metafile.inputs), ...loaderInputs]
+    const inputs = Object.keys(result.metafile.inputs)
       .filter((f) => !f.startsWith('island:'))
-      .map((f) => resolve(root, f));
+      .map((f) => resolve(root, f))
+      .concat(loaderInputs.map((f) => resolve(generatorRoot, f)));
     return { assets, chunks: chunkUrls(result.metafile, root, names, scripts, scriptsDir), loader, inputs };
   } catch (error) {
     throw new DiagnosticError(esbuildDiagnostics(error, messages.islandCompile, root));
@@ -112,8 +114,9 @@ function listModules(dir: string, extension: '.ts' | '.tsx'): string[] {
 }
 
 /** The island loader (src/runtime/loader.ts), minified for inlining into pages. */
-function buildLoader() {
-  return esbuild.build({
+function buildLoader(keep: string | undefined) {
+  return keptEsbuild(keptFileIn(keep, 'island-loader'), {
+    absWorkingDir: generatorRoot,
     entryPoints: [join(generatorRoot, 'src', 'runtime', 'loader.ts')],
     bundle: true,
     format: 'iife',
@@ -134,8 +137,10 @@ interface Entries {
 }
 
 /** The one esbuild call for every island and page script, with code splitting. */
-function buildEntries(root: string, { names, islandsDir, scripts, scriptsDir, runtime }: Entries) {
-  return esbuild.build({
+function buildEntries(root: string, { names, islandsDir, scripts, scriptsDir, runtime }: Entries, keep: string | undefined) {
+  // The island entries' modules are made from the folders' paths (islandEntries): in the key too.
+  const salt = JSON.stringify([islandsDir, scriptsDir, generatorRoot].map((dir) => relative(root, dir)));
+  return keptEsbuild(keptFileIn(keep, 'islands'), {
     entryPoints: [
       ...names.map((n) => ({ in: `island:${n}`, out: n })),
       ...scripts.map((n) => ({ in: join(scriptsDir, `${n}.ts`), out: `script-${n}` })),
@@ -157,7 +162,7 @@ function buildEntries(root: string, { names, islandsDir, scripts, scriptsDir, ru
     absWorkingDir: root,
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [...(runtime === 'preact' ? [preactCompat] : []), islandEntries(islandsDir)],
-  });
+  }, salt);
 }
 
 /** Makes `island:<name>` an entry that hydrates that island's component. */

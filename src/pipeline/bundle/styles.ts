@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
+import { keptEsbuild, keptFileIn } from '../compile/compile-cache.ts';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
@@ -13,10 +13,10 @@ export interface StyleAsset {
 }
 
 /** Bundles and minifies the site stylesheet into one content-hashed file. */
-export async function bundleStyles(root: string, entry: string | undefined): Promise<{ assets: StyleAsset[]; inputs: string[] }> {
+export async function bundleStyles(root: string, entry: string | undefined, keep?: string): Promise<{ assets: StyleAsset[]; inputs: string[] }> {
   if (!entry) return { assets: [], inputs: [] };
   try {
-    const result = await esbuild.build({
+    const result = await keptEsbuild(keptFileIn(keep, 'styles'), {
       entryPoints: [join(root, entry)],
       bundle: true,
       minify: true,

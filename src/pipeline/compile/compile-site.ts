@@ -12,6 +12,7 @@ import type { SiteConfig } from '../types.ts';
 import { generatorRoot } from '../paths.ts';
 import { cacheDir } from '../cache/cache-dir.ts';
 import { GENERATOR_PREFIX, loadCompiledSite, type GeneratorModules } from './site-modules.ts';
+import { compileKey, keptFileIn, newCompileRecord, readKeptCompile, recordNow, recordSources, writeKeptCompile } from './compile-cache.ts';
 import * as generatorIndex from '../../index.ts';
 import * as generatorEscape from '../../escape.ts';
 
@@ -44,29 +45,14 @@ export { generatorRoot };
  * re-import a changed template; compiling with esbuild takes ~30 ms, hands workers plain
  * JavaScript, and its output hash doubles as the cache version key.
  */
-export async function compileSite(root: string): Promise<CompiledSite> {
+export async function compileSite(root: string, keep?: string): Promise<CompiledSite> {
   const configFile = join(root, 'site.config.ts');
   if (!existsSync(configFile)) {
     throw new DiagnosticError([{ ...messages.configMissing(relative(process.cwd(), configFile) || configFile) }]);
   }
-  let site: esbuild.BuildResult<{ write: false; metafile: true }>;
-  let worker: esbuild.BuildResult<{ write: false; metafile: true }>;
-  try {
-    [site, worker] = await Promise.all([esbuild.build(siteBuild(root, configFile)), esbuild.build(workerBuild(root))]);
-  } catch (error) {
-    throw new DiagnosticError(esbuildDiagnostics(error, messages.templateCompile, root));
-  }
-  const outputs = [...(await toCommonJs(site.outputFiles, root)), ...worker.outputFiles.map((file) => ({ name: baseName(file.path), contents: file.contents }))];
-
-  const hash = createHash('sha256');
-  for (const file of [...outputs].sort((a, b) => a.name.localeCompare(b.name))) hash.update(`/${file.name}`).update(file.contents);
-  hash.update(dependencyFingerprint(root));
-  const versionKey = hash.digest('hex').slice(0, 16);
-
-  // Write into a folder named by the hash, so a changed template gets a fresh module URL.
-  const dir = join(cacheDir(root), 'site', versionKey);
-  if (!holdsExactly(dir, outputs)) writeFolderAtomically(dir, outputs);
-  pruneOldBuilds(join(cacheDir(root), 'site'), versionKey);
+  const compiled = keptCompile(root, keptFileIn(keep, 'site')) ?? (await compileAnew(root, configFile, keptFileIn(keep, 'site')));
+  const dir = join(cacheDir(root), 'site', compiled.versionKey);
+  pruneOldBuilds(join(cacheDir(root), 'site'), compiled.versionKey);
   // Stack traces through the compiled templates point at the .tsx files (modules loaded from now on).
   process.setSourceMapsEnabled(true);
   const mod = await loadCompiledSite(dir, SITE_ENTRY, generatorModules).catch((error: unknown) => {
@@ -76,11 +62,89 @@ export async function compileSite(root: string): Promise<CompiledSite> {
     config: mod.default as SiteConfig,
     configModule: join(dir, SITE_ENTRY),
     workerModule: join(dir, 'render-worker.js'),
-    versionKey,
+    versionKey: compiled.versionKey,
     markdownKey: markdownPipelineKey(root),
-    inputs: [...new Set([...Object.keys(site.metafile.inputs), ...Object.keys(worker.metafile.inputs)])].filter((file) => !file.includes(':')).map((file) => resolve(root, file)),
-    metafile: site.metafile,
+    inputs: compiled.inputs.map((file) => resolve(root, file)),
+    metafile: compiled.metafile,
   };
+}
+
+/** What a compile leaves for loading the site: its output folder's name and who imports what. */
+interface Compiled {
+  versionKey: string;
+  /** Every source file compiled in, relative to the root. */
+  inputs: string[];
+  metafile: esbuild.Metafile;
+}
+
+/**
+ * The last compile, when every file and folder it read is as it was and its output folder is
+ * whole: the build then loads it without running esbuild (compile-cache.ts).
+ */
+function keptCompile(root: string, file: string | undefined): Compiled | undefined {
+  const kept = file ? readKeptCompile<Compiled>(file) : undefined;
+  if (!kept) return undefined;
+  if (compileKey(root, compileSalt(root), recordNow(root, kept.files, kept.folders)) !== kept.key) return undefined;
+  return folderVersion(join(cacheDir(root), 'site', kept.result.versionKey), root) === kept.result.versionKey ? kept.result : undefined;
+}
+
+/** Compiles the site and the render worker, writes them into the cache's `site/<versionKey>/`, and keeps the compile for the next build. */
+async function compileAnew(root: string, configFile: string, keptFile: string | undefined): Promise<Compiled> {
+  const record = newCompileRecord();
+  const plugins = [recordSources(root, record)];
+  let site: esbuild.BuildResult<{ write: false; metafile: true }>;
+  let worker: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    [site, worker] = await Promise.all([esbuild.build(siteBuild(root, configFile, plugins)), esbuild.build(workerBuild(root, plugins))]);
+  } catch (error) {
+    throw new DiagnosticError(esbuildDiagnostics(error, messages.templateCompile, root));
+  }
+  const outputs = [...(await toCommonJs(site.outputFiles, root)), ...worker.outputFiles.map((file) => ({ name: baseName(file.path), contents: file.contents }))];
+  const versionKey = versionOf(outputs, root);
+  // Write into a folder named by the hash, so a changed template gets a fresh module URL.
+  const dir = join(cacheDir(root), 'site', versionKey);
+  if (!holdsExactly(dir, outputs)) writeFolderAtomically(dir, outputs);
+  const inputs = [...new Set([...Object.keys(site.metafile.inputs), ...Object.keys(worker.metafile.inputs)])].filter((file) => !file.includes(':'));
+  const compiled: Compiled = { versionKey, inputs, metafile: site.metafile };
+  // Kept only when the plugin saw every input esbuild compiled (the same files, read by it).
+  if (keptFile && !record.incomplete && inputs.every((file) => record.files.has(relative(root, resolve(root, file))))) {
+    const key = compileKey(root, compileSalt(root), record);
+    writeKeptCompile(keptFile, { key, files: [...record.files.keys()], folders: [...record.folders.keys()], result: compiled });
+  }
+  return compiled;
+}
+
+/** The version key of a compile's output files: their names and bytes, and the dependencies' versions. */
+function versionOf(outputs: { name: string; contents: Uint8Array }[], root: string): string {
+  const hash = createHash('sha256');
+  for (const file of [...outputs].sort((a, b) => a.name.localeCompare(b.name))) hash.update(`/${file.name}`).update(file.contents);
+  hash.update(dependencyFingerprint(root));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The version key of the files in a compiled folder, as `versionOf` gives it; `undefined` when it cannot be read. */
+function folderVersion(dir: string, root: string): string | undefined {
+  try {
+    return versionOf(
+      readdirSync(dir).map((name) => ({ name, contents: readFileSync(join(dir, name)) })),
+      root,
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a compile depends on besides the files it reads: esbuild's version, the settings given to
+ * it (the compile's own source, where the output folder is, where the generator is) and the
+ * dependencies' versions.
+ */
+function compileSalt(root: string): string {
+  const own = join(generatorRoot, 'src', 'pipeline', 'compile');
+  const hash = createHash('sha256').update(`${esbuild.version}\0${process.env.NODE_ENV ?? 'production'}\0`);
+  for (const name of readdirSync(own).sort()) hash.update(`${name}\0`).update(readFileSync(join(own, name)));
+  hash.update(`${relative(root, cacheDir(root))}\0${relative(root, realPath(join(generatorRoot, 'src')))}\0`);
+  return hash.update(dependencyFingerprint(root)).digest('hex');
 }
 
 /** The compiled config's file name; its chunks are `chunk-<hash>.cjs` beside it. */
@@ -122,13 +186,13 @@ function commonOptions(root: string) {
  * The site: `site.config.ts` with its templates, as ESM chunks, its imports of the generator left
  * as `heartnotes:generator/<path>` for the runner to answer (site-modules.ts).
  */
-function siteBuild(root: string, configFile: string) {
-  return { ...commonOptions(root), entryPoints: { 'site.config': configFile }, plugins: [generatorImports()] };
+function siteBuild(root: string, configFile: string, plugins: esbuild.Plugin[]) {
+  return { ...commonOptions(root), entryPoints: { 'site.config': configFile }, plugins: [generatorImports(), ...plugins] };
 }
 
 /** The render worker: the generator's own code (one copy per worker), which loads the site itself. */
-function workerBuild(root: string) {
-  return { ...commonOptions(root), entryPoints: { 'render-worker': join(generatorRoot, 'src', 'pipeline', 'render', 'render-worker.ts') } };
+function workerBuild(root: string, plugins: esbuild.Plugin[]) {
+  return { ...commonOptions(root), entryPoints: { 'render-worker': join(generatorRoot, 'src', 'pipeline', 'render', 'render-worker.ts') }, plugins };
 }
 
 /**

@@ -1,9 +1,9 @@
-import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';
+import { keptEsbuild, keptFileIn } from '../compile/compile-cache.ts';
 import type { HostName, SiteConfig } from '../types.ts';
 import { GENERATED_MARK, hostConfig, NETLIFY_FUNCTIONS } from './project-files.ts';
 import { hostOf } from './host.ts';
@@ -28,7 +28,7 @@ export interface HostBundle {
  * to the static files, with `_routes.json` so that only the prefixes reach the worker (the
  * files keep their `_redirects` and `_headers`). A plain CDN runs no functions: nothing to do.
  */
-export async function bundleHostFunctions(root: string, config: SiteConfig, host: HostName, configFiles: string[] = [], base = '/'): Promise<HostBundle> {
+export async function bundleHostFunctions(root: string, config: SiteConfig, host: HostName, configFiles: string[] = [], base = '/', keep?: string): Promise<HostBundle> {
   const bundle: HostBundle = { output: new Map(), project: new Map(), inputs: [] };
   const functions = Object.entries(config.deploy?.functions ?? {});
   if (host === 'static' || functions.length === 0) return bundle;
@@ -38,12 +38,18 @@ export async function bundleHostFunctions(root: string, config: SiteConfig, host
     if (host === 'netlify') {
       for (const { prefix, path, module } of modules) {
         const name = prefix.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '-') || 'root';
-        const built = await bundleEntry(root, netlifyAdapter(path, prefix), 'node', `${GENERATED_MARK} --host netlify from ${module}; the next build replaces or removes it.`);
+        const built = await bundleEntry(
+          root,
+          netlifyAdapter(path, prefix),
+          'node',
+          keptFileIn(keep, `netlify-${name}`),
+          `${GENERATED_MARK} --host netlify from ${module}; the next build replaces or removes it.`,
+        );
         bundle.project.set(`${NETLIFY_FUNCTIONS}/${name}.mjs`, built.contents);
         bundle.inputs.push(...built.inputs);
       }
     } else {
-      const built = await bundleEntry(root, cloudflareAdapter(modules), 'workerd');
+      const built = await bundleEntry(root, cloudflareAdapter(modules), 'workerd', keptFileIn(keep, 'cloudflare-worker'));
       bundle.output.set('_worker.js', built.contents);
       bundle.output.set('_routes.json', `${JSON.stringify({ version: 1, include: modules.map((m) => `${m.prefix}*`), exclude: [] }, null, 2)}\n`);
       bundle.inputs.push(...built.inputs);
@@ -96,8 +102,15 @@ function cloudflareAdapter(modules: { prefix: string; path: string }[]): string 
 }
 
 /** One self-contained ES module from `source`, for Node (Netlify) or workerd (Cloudflare, with nodejs_compat). */
-async function bundleEntry(root: string, source: string, runtime: 'node' | 'workerd', mark = ''): Promise<{ contents: Uint8Array; inputs: string[] }> {
-  const result = await esbuild.build({
+async function bundleEntry(
+  root: string,
+  source: string,
+  runtime: 'node' | 'workerd',
+  keptFile: string | undefined,
+  mark = '',
+): Promise<{ contents: Uint8Array; inputs: string[] }> {
+  const result = await keptEsbuild(keptFile, {
+    absWorkingDir: root,
     stdin: { contents: source, resolveDir: root, loader: 'js', sourcefile: 'host-adapter.js' },
     bundle: true,
     write: false,
@@ -120,14 +133,14 @@ async function bundleEntry(root: string, source: string, runtime: 'node' | 'work
  * mounted under `base`, with the host's project files; the host's warnings go to `options.warn`.
  */
 export async function bundleForHost(
-  place: { root: string; outDir: string; options: Pick<BuildOptions, 'host' | 'warn'> },
+  place: { root: string; outDir: string; cacheDir?: string; options: Pick<BuildOptions, 'host' | 'warn'> },
   compiled: Pick<CompiledSite, 'config' | 'inputs'>,
   base: string,
   lap?: (stage: string) => void,
 ): Promise<HostBundle> {
   const { config } = compiled;
   const host = place.options.host ?? hostOf(config);
-  const bundle = await bundleHostFunctions(place.root, config, host, compiled.inputs, base);
+  const bundle = await bundleHostFunctions(place.root, config, host, compiled.inputs, base, place.cacheDir);
   const hostFiles = hostConfig(place.root, place.outDir, host, bundle.output.size > 0);
   for (const [file, contents] of hostFiles.files) bundle.project.set(file, contents);
   for (const warning of hostFiles.warnings) (place.options.warn ?? ((line: string) => console.warn(line)))(warning);
