@@ -205,7 +205,7 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
   let search: SiteSearch | undefined;
   try {
     const keys = manifestKeys(state, compiled.versionKey);
-    const plan = planOutput(state.outputs, keys, previous.manifest, outDir);
+    const plan = planOutput(state.outputs, keys, previous.manifest, outDir, previous.undoRestore !== undefined);
     clock.lap('plan');
     search = options.checkOnly
       ? undefined

@@ -236,6 +236,35 @@ describe('search index in parts, after an edit', () => {
     }
   });
 
+  it('a part built again writes only the files whose bytes changed; one changed by hand is written again', () => {
+    const fx = searchSite('{}');
+    try {
+      expect(build(fx).status).toBe(0);
+      const index = join(fx.root, 'dist', 'search-index');
+      const pageFileOf = (url: string) => readdirSync(join(index, 'pages')).find((name) => readFileSync(join(index, 'pages', name), 'utf8').includes(`"url":"${url}"`))!;
+      const edited = pageFileOf('/post/first-date');
+      const other = pageFileOf('/post/second-date');
+      const before = mtimes(index);
+      fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('Ask about their week', 'Ask about their favourite marmalade'));
+      expect(build(fx).status).toBe(0);
+      const after = mtimes(index);
+      expect(after[`pages/${edited}`], 'the edited page\'s file').not.toBe(before[`pages/${edited}`]);
+      expect(after[`pages/${other}`], 'another page\'s file').toBe(before[`pages/${other}`]);
+      const unchanged = Object.keys(before).filter((name) => after[name] === before[name]);
+      expect(unchanged.length, 'most of the part is left as it was').toBeGreaterThan(Object.keys(before).length / 2);
+      expect(listing(index)).toEqual(cleanIndex(fx));
+
+      // Another page's file changed by hand (same bytes' length): the next build that makes the part writes it again.
+      const path = join(index, 'pages', other);
+      writeFileSync(path, readFileSync(path, 'utf8').replace('"url"', '"URL"'));
+      fx.write('content/posts/first-date.md', fx.read('content/posts/first-date.md').replace('favourite marmalade', 'favourite jam'));
+      expect(build(fx).status).toBe(0);
+      expect(listing(index)).toEqual(cleanIndex(fx));
+    } finally {
+      fx.cleanup();
+    }
+  });
+
   /** Builds `fx` into `clean` with no cache: the index an incremental build must leave. */
   const cleanIndex = (fx: FixtureCopy) => {
     rmSync(join(fx.root, 'clean'), { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { MANIFEST_FILE, parseManifest, type BuildManifest } from '../plan/manifest.ts';
 import { abortOutput, commitOutput, startOutput } from '../write/write.ts';
@@ -125,10 +125,19 @@ export function updateMirror(
 }
 
 function patchMirror(folder: string, outDir: string, changes: { write: Iterable<string>; remove: Iterable<string> }): void {
-  for (const file of changes.remove) rmSync(join(folder, file), { force: true });
+  for (const file of changes.remove) unlinkIfThere(join(folder, file));
   for (const file of changes.write) {
-    rmSync(join(folder, file), { force: true });
+    unlinkIfThere(join(folder, file));
     linkOrCopy(join(outDir, file), join(folder, file));
+  }
+}
+
+/** Removes one file if it is there (one system call; `rmSync` looks first, about 1 ms a file). */
+function unlinkIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 

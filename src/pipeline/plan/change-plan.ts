@@ -121,8 +121,16 @@ const FULL_REBUILD_SHARE = 0.5;
  * Build: compares what this build will produce (each output file's manifest key, see
  * `manifestKeys`) with what the previous build recorded, and checks the previous files are still
  * there untouched (size and mtime), so a hand-edited or deleted output file is written again.
+ * `restored`: this build put the output folder's files there itself, from the cache, and took
+ * the manifest's sizes and times from them then (`restoreOutput`), so they are not looked at again.
  */
-export function planOutput(outputs: ReadonlyMap<string, Output>, keys: ReadonlyMap<string, string>, manifest: BuildManifest | undefined, outDir: string): OutputPlan {
+export function planOutput(
+  outputs: ReadonlyMap<string, Output>,
+  keys: ReadonlyMap<string, string>,
+  manifest: BuildManifest | undefined,
+  outDir: string,
+  restored = false,
+): OutputPlan {
   const full = (): OutputPlan => ({ mode: 'full', write: new Set(outputs.keys()), keep: new Set(), remove: [] });
   if (!manifest || !existsSync(outDir)) return full();
   const recorded = new Map(Object.entries(manifest.files));
@@ -131,7 +139,7 @@ export function planOutput(outputs: ReadonlyMap<string, Output>, keys: ReadonlyM
     outputs,
     (before, _after, file) => {
       if (!before) return 'new';
-      return before.key === keys.get(file) && unchangedOnDisk(join(outDir, file), before) ? undefined : 'changed';
+      return before.key === keys.get(file) && (restored || unchangedOnDisk(join(outDir, file), before)) ? undefined : 'changed';
     },
     (_before, file) => ({ label: file, kind: 'file' }),
   );
@@ -145,7 +153,8 @@ export function planOutput(outputs: ReadonlyMap<string, Output>, keys: ReadonlyM
   return { mode: 'incremental', write, keep, remove };
 }
 
-function unchangedOnDisk(path: string, record: { size: number; mtimeMs: number }): boolean {
+/** Whether the file at `path` has the size and time its manifest record gives (no one wrote or removed it since). */
+export function unchangedOnDisk(path: string, record: { size: number; mtimeMs: number }): boolean {
   try {
     const s = statSync(path);
     return s.size === record.size && s.mtimeMs === record.mtimeMs;

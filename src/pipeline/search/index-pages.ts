@@ -32,9 +32,10 @@ export interface PageIndexer {
   /**
    * Once every page is in: builds the index, writes its files into `stagingDir`, returns each
    * written file's output path with a key for the manifest, and the index's parts (those reused
-   * were not written: their files are the previous output's).
+   * were not written: their files are the previous output's). A file `unchanged` says the output
+   * already holds (by its key) is not written but returned in `same`.
    */
-  finish(stagingDir: string): Promise<{ keys: Map<string, string>; parts: SearchPart[]; cpuMs?: number }>;
+  finish(stagingDir: string, unchanged?: (outFile: string, key: string) => boolean): Promise<{ keys: Map<string, string>; same: Map<string, string>; parts: SearchPart[]; cpuMs?: number }>;
   /** Once every page is in: builds the index and returns its files, writing nothing. */
   files(): Promise<SearchIndexFiles>;
   /** Lets go of the index without its files (a failed build). */
@@ -110,9 +111,15 @@ export function startPageIndexer(
       pump();
     },
     files,
-    finish: async (stagingDir) => {
+    finish: async (stagingDir, unchanged) => {
       const index = await files();
-      return { keys: writeIndex(index.files, stagingDir), parts: index.parts, ...(index.cpuMs === undefined ? {} : { cpuMs: index.cpuMs }) };
+      const same = new Map<string, string>();
+      const keys = writeIndex(index.files, stagingDir, (file, key) => {
+        const kept = unchanged?.(file, key) ?? false;
+        if (kept) same.set(file, key);
+        return kept;
+      });
+      return { keys, same, parts: index.parts, ...(index.cpuMs === undefined ? {} : { cpuMs: index.cpuMs }) };
     },
     close: () => index.close(),
     recordHashes,
@@ -205,12 +212,14 @@ function intact(outDir: string, file: string, record: { size: number; mtimeMs: n
   }
 }
 
-/** Writes the index's files into `stagingDir`; returns each one's output path with a key (its content hash) for the manifest. */
-export function writeIndex(files: SearchIndexFiles['files'], stagingDir: string): Map<string, string> {
+/** Writes the index's files into `stagingDir`, but those `skip` names; returns each written one's output path with a key (its content hash) for the manifest. */
+export function writeIndex(files: SearchIndexFiles['files'], stagingDir: string, skip?: (outFile: string, key: string) => boolean): Map<string, string> {
   const keys = new Map<string, string>();
   for (const file of files) {
+    const key = `search:${createHash('sha256').update(file.contents).digest('hex').slice(0, 16)}`;
+    if (skip?.(file.outFile, key)) continue;
     writeOutputFile(stagingDir, file.outFile, file.contents);
-    keys.set(file.outFile, `search:${createHash('sha256').update(file.contents).digest('hex').slice(0, 16)}`);
+    keys.set(file.outFile, key);
   }
   return keys;
 }

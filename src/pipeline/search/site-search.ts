@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { placed, sitePathOfFile } from '../hosts/layout.ts';
 import type { BuildManifest } from '../plan/manifest.ts';
-import type { OutputPlan } from '../plan/change-plan.ts';
+import { unchangedOnDisk, type OutputPlan } from '../plan/change-plan.ts';
 import type { SiteState } from '../site-state.ts';
 import type { SiteConfig } from '../types.ts';
 import { previousIndex, previousParts, SEARCH_DIR, startPageIndexer } from './index-pages.ts';
@@ -73,13 +73,19 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
     onPage: indexer.page,
     async finish(stagingDir) {
       input.starting?.('search index');
-      const made = await indexer.finish(join(stagingDir, folder));
+      // A file of a part made again that comes out as the output holds it (most of its word
+      // files and all but one of its page files, for one edited page) is not written again.
+      const unchanged = (file: string, key: string) => {
+        const was = plan.mode === 'incremental' ? previous[placed(file, folder)] : undefined;
+        return was?.key === key && unchangedOnDisk(join(outDir, placed(file, folder)), was);
+      };
+      const made = await indexer.finish(join(stagingDir, folder), unchanged);
       const written = new Map([...made.keys].map(([file, key]) => [placed(file, folder), key]));
       // A reused part's files stay as the previous build wrote them.
       const reused = made.parts.filter((p) => p.reused).flatMap((p) => [...reusable!.get(p.dir)!.files]);
       return {
         written,
-        kept: new Map(reused.map(([file, key]) => [placed(file, folder), key])),
+        kept: new Map([...reused, ...made.same].map(([file, key]) => [placed(file, folder), key])),
         parts: Object.fromEntries(made.parts.map((p) => [p.dir, p.key])),
         recordSettings: indexer.recordSettings,
         recordOf: (file) => indexer.recordHashes.get(file),

@@ -68,9 +68,16 @@ function isInside(root: string, abs: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
+/**
+ * The system's `realpath` (`realpathSync.native`), not Node's own walk, which looks at each
+ * folder of the path in turn: an incremental commit proves every file it moves, and a one-edit
+ * deploy of the 4,000-page bench moves about 200 (126 ms with Node's walk).
+ */
+const realPath = realpathSync.native;
+
 function realRoot(root: string): string {
   try {
-    return realpathSync(root);
+    return realPath(root);
   } catch {
     return root;
   }
@@ -90,7 +97,7 @@ export function realExisting(path: string): string {
   const rest: string[] = [];
   for (let p = path; ; p = dirname(p)) {
     try {
-      return join(realpathSync(p), ...rest.reverse());
+      return join(realPath(p), ...rest.reverse());
     } catch {
       if (dirname(p) === p) return path;
       rest.push(p.slice(dirname(p).length + 1));
