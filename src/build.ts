@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { openCache } from './pipeline/cache/cache-dir.ts';
 import { generatorRoot } from './pipeline/paths.ts';
 import type { LinkedPage } from './pipeline/links/links.ts';
 import { siteProblems } from './pipeline/links/site-links.ts';
-import { startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
+import { renderWorkerCount, startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
 import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
 import { planOutput, type OutputPlan } from './pipeline/plan/change-plan.ts';
 import { fingerprintInputs, fingerprintOptionsFor, upToDateSummary } from './pipeline/plan/up-to-date.ts';
@@ -145,7 +145,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
   const early = !dev && !previous.manifest && place.options.workers === undefined && content.size >= WORKER_THRESHOLD;
-  const workers = early ? startRenderWorkers(parts.compiled, availableParallelism()) : undefined;
+  const workers = early ? startRenderWorkers(parts.compiled, renderWorkerCount()) : undefined;
   try {
     const state = loadState(place, parts, { content, publicListing, images, host }, dev);
     clock.lap('content and routes');

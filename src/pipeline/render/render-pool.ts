@@ -16,12 +16,28 @@ const BATCH = 40;
 // A larger young generation (maxYoungGenerationSizeMb 64) cut GC time but raised peak RSS from
 // ~400 MB to ~570 MB on 4,000 pages for ~10 % less wall time; memory is the target we can meet.
 
+/**
+ * How many render workers a large site gets: one per core but one, and at least one. While the
+ * workers render, this thread writes their pages, makes the search index and keeps every page's
+ * links, so it is a core's worth of work of its own.
+ *
+ * # Design decision
+ * One per core (two here) left three busy threads on two cores. Cold builds of the 4,000-page
+ * bench, one render worker against two, interleaved (2026-11-29, load 0.8-1.8): wall 15.8-16.5 s
+ * against 15.4-17.1 s, CPU 18.6-19.2 user-s against 21.2-21.7, peak RSS 510-550 MB against
+ * 544-559: the second worker's isolate (its module loading, its JIT, its heap) cost CPU and
+ * bought no time.
+ */
+export function renderWorkerCount(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 export interface RenderPoolOptions {
   config: SiteConfig;
   configModule: string;
   workerModule: string;
   setup: RenderSetup;
-  /** Worker count; 0 renders on this thread (default: one per core from `WORKER_THRESHOLD` pages). */
+  /** Worker count; 0 renders on this thread (default: `renderWorkerCount()` from `WORKER_THRESHOLD` pages). */
   workers?: number;
   /** Renders on this thread with a context kept between calls (optional: a fresh one, closed after). */
   thread?: ThreadRenderer;
@@ -40,7 +56,7 @@ export interface RenderPoolOptions {
 export async function renderAll(routes: Route[], options: RenderPoolOptions): Promise<PageOutcome[]> {
   if (options.workerPool && routes.length >= WORKER_THRESHOLD) return renderOnWorkers(routes, options, options.workerPool);
   await options.workerPool?.close();
-  const count = options.workers ?? (routes.length >= WORKER_THRESHOLD ? availableParallelism() : 0);
+  const count = options.workers ?? (routes.length >= WORKER_THRESHOLD ? renderWorkerCount() : 0);
   if (count === 0 || routes.length === 0) {
     const thread = options.thread ?? openThreadRenderer();
     const outcomes = await thread.render(routes, options);
