@@ -97,7 +97,7 @@ interface LoadedSite {
 export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Promise<BuiltSite> {
   const clock = startClock(options.progress);
   const place = placeOf(options, !dev);
-  const previous = openPrevious(place, () => clock.lap('restore output from the cache'));
+  const previous = openPrevious(place, (restored) => clock.lap(restored ? 'restore output from the cache' : 'read the last manifest'));
   try {
     const loaded = await loadSite(place, clock, previous, dev);
     return await emitSite(place, clock, previous, loaded);

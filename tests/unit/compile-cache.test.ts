@@ -48,6 +48,20 @@ describe('keptEsbuild: a compile kept in the cache', () => {
     expect(statSync(kept).mtimeMs).toBe(written);
   });
 
+  it("is still used once a build's output folder (one with the output marker) appears beside the sources", async () => {
+    await compile();
+    const written = statSync(kept).mtimeMs;
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'dist', '.heartnotes-output'), '');
+    await new Promise((r) => setTimeout(r, 20));
+    await compile();
+    expect(statSync(kept).mtimeMs).toBe(written);
+    // Any other new folder there may be what an import resolves to: compiled again.
+    mkdirSync(join(root, 'word'));
+    await compile();
+    expect(statSync(kept).mtimeMs).not.toBe(written);
+  });
+
   it('compiles again when a file it read changed', async () => {
     await compile();
     write('lib/word.ts', "export const word = 'second';\n");

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
+import { OUTPUT_MARKER } from '../write/output-folder.ts';
 
 /**
  * What the site's compile read, so the next build can tell without esbuild that it would compile
@@ -146,14 +147,16 @@ function settingsFiles(root: string, folders: Iterable<string>): [string, string
 }
 
 /**
- * The names in a folder, without the hidden ones: an import resolves to a name it spells out or
- * to one with an extension or `/index` added, and no site imports a hidden file, while hidden
- * folders come and go with every build and host (`.netlify/`, `.cache/`).
+ * The names in a folder, without the hidden ones and without a build's output folder (one with
+ * the output marker): an import resolves to a name it spells out or to one with an extension or
+ * `/index` added, and no site imports a hidden file or its own output, while those come and go
+ * with every build and host (`.netlify/`, `.cache/`, `dist/` missing before the first build).
  */
 function listNames(dir: string): string[] {
   try {
-    return readdirSync(dir)
-      .filter((name) => !name.startsWith('.'))
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => !entry.name.startsWith('.') && !(entry.isDirectory() && existsSync(join(dir, entry.name, OUTPUT_MARKER))))
+      .map((entry) => entry.name)
       .sort();
   } catch {
     return [];

@@ -35,13 +35,20 @@ export interface PreviousBuild {
   undoRestore?: () => void;
 }
 
-/** The previous build's manifest; an empty output folder (a host's fresh clone) is first filled from the cache's copy. */
-export function openPrevious(place: BuildPlace, restored: () => void): PreviousBuild {
+/**
+ * The previous build's manifest; an empty output folder (a host's fresh clone) is first filled
+ * from the cache's copy. `done` is told which of the two it was, once a manifest was read.
+ */
+export function openPrevious(place: BuildPlace, done: (restored: boolean) => void): PreviousBuild {
   const { cacheDir, root, outDir } = place;
   const existed = existsSync(outDir);
   const manifest = place.mirror ? restoreOutput(cacheDir!, root, outDir, LAYOUT) : undefined;
-  if (!manifest) return { manifest: readManifest(cacheDir, outDir) };
-  restored();
+  if (!manifest) {
+    const read = readManifest(cacheDir, outDir);
+    if (read) done(false);
+    return { manifest: read };
+  }
+  done(true);
   return { manifest, undoRestore: () => emptyRestored(outDir, existed) };
 }
 
