@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -87,6 +87,16 @@ describe('keptEsbuild: a compile kept in the cache', () => {
     const now = await compile();
     expect(now).toContain('h("b"');
     expect(now).not.toContain('React.createElement');
+  });
+
+  it('compiles again when the kept entry was changed after it was written (its checksum line no longer matches)', async () => {
+    expect(await compile()).toContain('"first"');
+    const text = readFileSync(kept, 'utf8');
+    const newline = text.indexOf('\n');
+    const entry = JSON.parse(text.slice(newline + 1));
+    entry.result.outputFiles[0].contents = Buffer.from('export const shown = "tampered";').toString('base64');
+    writeFileSync(kept, `${text.slice(0, newline)}\n${JSON.stringify(entry)}`);
+    expect(await compile()).toContain('"first"');
   });
 
   it('is not read or written without a file to keep it in', async () => {

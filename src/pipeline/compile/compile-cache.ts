@@ -103,22 +103,30 @@ export interface KeptCompile<T> {
   result: T;
 }
 
-/** The kept compile in `file`, or `undefined` when there is none or it cannot be read. */
+/**
+ * The kept compile in `file`, or `undefined` when there is none, it cannot be read, or its
+ * checksum (the first line, of the rest) does not match: a damaged entry is compiled again, never used.
+ */
 export function readKeptCompile<T>(file: string): KeptCompile<T> | undefined {
   try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptCompile<T>;
+    const text = readFileSync(file, 'utf8');
+    const newline = text.indexOf('\n');
+    const body = text.slice(newline + 1);
+    if (newline < 0 || text.slice(0, newline) !== sha256(Buffer.from(body))) return undefined;
+    const kept = JSON.parse(body) as KeptCompile<T>;
     return typeof kept.key === 'string' && Array.isArray(kept.files) && Array.isArray(kept.folders) ? kept : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Writes `kept` to `file` whole or not at all (a temporary file renamed into place). */
+/** Writes `kept` to `file`, after a checksum line, whole or not at all (a temporary file renamed into place). */
 export function writeKeptCompile<T>(file: string, kept: KeptCompile<T>): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
     const tmp = `${file}.tmp-${process.pid}`;
-    writeFileSync(tmp, JSON.stringify(kept));
+    const body = JSON.stringify(kept);
+    writeFileSync(tmp, `${sha256(Buffer.from(body))}\n${body}`);
     renameSync(tmp, file);
   } catch {
     // A cache that cannot be written costs the next build a compile, nothing more.
