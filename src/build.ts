@@ -25,6 +25,7 @@ import {
 import type { BuildOptions, BuildSummary, RenderTimings } from './pipeline/build-types.ts';
 import { counts, describeLeftOut, summarize } from './pipeline/build-summary.ts';
 import type { SiteConfig } from './pipeline/types.ts';
+import type { BuildManifest } from './pipeline/plan/manifest.ts';
 import { formatMs } from './pipeline/format.ts';
 import { startClock, type StageClock } from './pipeline/stage-clock.ts';
 import { openSiteSearch, withSearch, type SearchMade, type SiteSearch } from './pipeline/search/site-search.ts';
@@ -103,7 +104,7 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
     return await emitSite(place, clock, previous, loaded);
   } catch (error) {
     // An output folder the cache filled for this build goes back to how it was: a failed build writes nothing.
-    previous.undoRestore?.();
+    await previous.undoRestore?.();
     throw error;
   }
 }
@@ -204,12 +205,13 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
   const staging: Staging = options.checkOnly ? { dir: mkdtempSync(join(tmpdir(), 'heartnotes-check-')), outDir } : startOutput(outDir);
   let search: SiteSearch | undefined;
   try {
+    // The cached output was being put in place meanwhile: the plan is made against what it came to.
+    const manifest = await previous.settled();
+    if (previous.restoring) clock.lap('restore output from the cache');
     const keys = manifestKeys(state, compiled.versionKey);
-    const plan = planOutput(state.outputs, keys, previous.manifest, outDir, previous.undoRestore !== undefined);
+    const plan = planOutput(state.outputs, keys, manifest, outDir, previous.restoring && manifest !== undefined);
     clock.lap('plan');
-    search = options.checkOnly
-      ? undefined
-      : openSiteSearch({ config: compiled.config, versionKey: compiled.versionKey, state, plan, manifest: previous.manifest, outDir, starting: clock.starting });
+    search = options.checkOnly ? undefined : openSiteSearch({ config: compiled.config, versionKey: compiled.versionKey, state, plan, manifest, outDir, starting: clock.starting });
     const threads: RenderTimings[] = [];
     const render = { workers: options.workers, workerPool: loaded.workers, onTimings: (t: RenderTimings) => threads.push(t), onPage: search?.onPage, timeParse: options.timeParse };
     const emitted = await emitPlanned({
@@ -218,7 +220,7 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
       compiled,
       state,
       write: plan.write,
-      kept: (file) => previous.manifest?.files[file],
+      kept: (file) => manifest?.files[file],
       stagingDir: staging.dir,
       render,
       starting: clock.starting,
@@ -231,7 +233,7 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     failOn(problems);
     let written: { cards?: CardsDrawn; search?: SearchMade } = {};
     if (options.checkOnly) abortOutput(staging);
-    else written = await writeSite(place, clock, previous, loaded, { keys, plan, pages: emitted.pages, staging, search });
+    else written = await writeSite(place, clock, manifest, loaded, { keys, plan, pages: emitted.pages, staging, search });
     clock.lap('write');
     const measured = { clock, threads, cards: written.cards, searchCpuMs: written.search?.cpuMs };
     return { summary: summarize(options, outDir, parts, state, plan, measured), state, pages: emitted.pages };
@@ -250,7 +252,7 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
 async function writeSite(
   place: BuildPlace,
   clock: StageClock,
-  previous: PreviousBuild,
+  previous: BuildManifest | undefined,
   loaded: LoadedSite,
   done: { keys: Map<string, string>; plan: OutputPlan; pages: LinkedPage[]; staging: Staging; search: SiteSearch | undefined },
 ): Promise<{ cards?: CardsDrawn; search?: SearchMade }> {
@@ -271,7 +273,7 @@ async function writeSite(
     join(place.root, 'package-lock.json'),
     join(generatorRoot, 'package-lock.json'),
   ];
-  writeBuild(place, previous.manifest, {
+  writeBuild(place, previous, {
     keys,
     plan,
     pages: done.pages,

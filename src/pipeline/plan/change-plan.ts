@@ -122,7 +122,7 @@ const FULL_REBUILD_SHARE = 0.5;
  * `manifestKeys`) with what the previous build recorded, and checks the previous files are still
  * there untouched (size and mtime), so a hand-edited or deleted output file is written again.
  * `restored`: this build put the output folder's files there itself, from the cache, and took
- * the manifest's sizes and times from them then (`restoreOutput`), so they are not looked at again.
+ * the manifest's sizes and times from them then (`startRestore`), so they are not looked at again.
  */
 export function planOutput(
   outputs: ReadonlyMap<string, Output>,

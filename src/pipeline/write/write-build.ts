@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { BuildOptions } from '../build-types.ts';
-import { newBuildId, restoreOutput, updateMirror } from '../cache/output-mirror.ts';
+import { newBuildId, startRestore, updateMirror } from '../cache/output-mirror.ts';
 import type { HostBundle } from '../hosts/functions.ts';
 import { NETLIFY_FUNCTIONS, stageProjectFiles } from '../hosts/project-files.ts';
 import type { LinkedPage } from '../links/links.ts';
@@ -29,27 +29,42 @@ export interface BuildPlace {
 
 /** The previous build, as far as this one can use it. */
 export interface PreviousBuild {
-  /** Its manifest, when it built into the same folder (or its output was restored from the cache). */
+  /**
+   * Its manifest, when it built into the same folder, or when its output is being restored from
+   * the cache (then as it will be once restored: `settled` says whether that happened).
+   */
   manifest: BuildManifest | undefined;
-  /** Empties the output folder again when it was filled from the cache for this build (`restoreOutput`). */
-  undoRestore?: () => void;
+  /** Whether the output folder is being filled from the cache for this build (`startRestore`). */
+  restoring: boolean;
+  /** The manifest to plan against once the output folder is settled: the restored output's, or `undefined` when the restore failed. */
+  settled(): Promise<BuildManifest | undefined>;
+  /** Empties the output folder again when it was filled from the cache for this build. */
+  undoRestore?: () => Promise<void>;
 }
 
 /**
- * The previous build's manifest; an empty output folder (a host's fresh clone) is first filled
- * from the cache's copy. `done` is told which of the two it was, once a manifest was read.
+ * The previous build's manifest; an empty output folder (a host's fresh clone) is filled from
+ * the cache's copy meanwhile (`startRestore`). `done` is told which of the two it was, once a
+ * manifest was read.
  */
 export function openPrevious(place: BuildPlace, done: (restored: boolean) => void): PreviousBuild {
   const { cacheDir, root, outDir } = place;
   const existed = existsSync(outDir);
-  const manifest = place.mirror ? restoreOutput(cacheDir!, root, outDir, LAYOUT) : undefined;
-  if (!manifest) {
-    const read = readManifest(cacheDir, outDir);
-    if (read) done(false);
-    return { manifest: read };
+  const restore = place.mirror ? startRestore(cacheDir!, root, outDir, LAYOUT) : undefined;
+  if (!restore) {
+    const manifest = readManifest(cacheDir, outDir);
+    if (manifest) done(false);
+    return { manifest, restoring: false, settled: async () => manifest };
   }
   done(true);
-  return { manifest, undoRestore: () => emptyRestored(outDir, existed) };
+  return {
+    manifest: restore.manifest,
+    restoring: true,
+    settled: () => restore.done,
+    undoRestore: async () => {
+      if (await restore.done) emptyRestored(outDir, existed);
+    },
+  };
 }
 
 /** Puts an output folder the cache filled back as it was: absent, or holding at most the output marker. */
