@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { foldedCollisions, outputFile, outputFileProblem, sitePathProblem, staysInside } from '../../src/pipeline/write/output-paths.ts';
+import { allStayInside, foldedCollisions, outputFile, outputFileProblem, sitePathProblem } from '../../src/pipeline/write/output-paths.ts';
 import { buildRouteTable } from '../../src/pipeline/routes/routes.ts';
 
 describe('sitePathProblem', () => {
@@ -61,9 +61,12 @@ describe('outputFile', () => {
 
   it('refuses to write through a folder that is a link to outside, when links are followed', () => {
     expect(() => outputFile(dir, 'linked/page.html', true)).toThrow(/link to somewhere outside/);
-    expect(staysInside(dir, 'linked/page.html')).toBe(false);
-    expect(staysInside(dir, 'linked/deeper/new/page.html')).toBe(false);
-    expect(staysInside(dir, 'real/page.html')).toBe(true);
+    expect(allStayInside(dir, ['linked/page.html'])).toBe(false);
+    expect(allStayInside(dir, ['linked/deeper/new/page.html'])).toBe(false);
+    expect(allStayInside(dir, ['real/page.html', 'real/new/page.html', 'top.html'])).toBe(true);
+    // One file of many through the link, or one name that is no output path, is enough.
+    expect(allStayInside(dir, ['real/page.html', 'real/other.html', 'linked/page.html'])).toBe(false);
+    expect(allStayInside(dir, ['real/page.html', '../escape.html'])).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildManifest, OutputRecord } from './manifest.ts';
 import type { Output, PageKey } from '../site-state.ts';
-import { outputFileProblem, staysInside } from '../write/output-paths.ts';
+import { allStayInside, outputFileProblem } from '../write/output-paths.ts';
 
 /**
  * The change planner: given what the previous run left (each output file's record) and what this
@@ -149,7 +149,7 @@ export function planOutput(
   const remove = planned.filter((p) => p.action === 'remove' && outputFileProblem(p.file) === undefined).map((p) => p.file);
   // A folder of the output replaced by a link to elsewhere: write the whole output afresh
   // rather than through the link (the swap replaces the link itself).
-  if (![...write, ...remove].every((f) => staysInside(outDir, f))) return full();
+  if (!allStayInside(outDir, [...write, ...remove])) return full();
   return { mode: 'incremental', write, keep, remove };
 }
 

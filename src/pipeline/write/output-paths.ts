@@ -53,14 +53,26 @@ export function outputFile(dir: string, file: string, followLinks = false): stri
   return abs;
 }
 
-/** `true` when writing `file` into the existing folder `dir` would stay inside it, links followed. */
-export function staysInside(dir: string, file: string): boolean {
-  try {
-    outputFile(dir, file, true);
-    return true;
-  } catch {
-    return false;
+/**
+ * `true` when writing each of `files` into the existing folder `dir` would stay inside it, links
+ * followed (`outputFile` with `followLinks`), each folder's real path looked up once: an
+ * incremental plan proves every file it writes or removes, about 1,200 on the bench (64 ms one
+ * by one).
+ */
+export function allStayInside(dir: string, files: Iterable<string>): boolean {
+  const root = resolve(dir);
+  const real = realRoot(root);
+  const folders = new Map<string, boolean>();
+  for (const file of files) {
+    if (outputFileProblem(file) !== undefined) return false;
+    const abs = join(root, file);
+    if (!isInside(root, abs)) return false;
+    const parent = dirname(abs);
+    let inside = folders.get(parent);
+    if (inside === undefined) folders.set(parent, (inside = isInside(real, realExisting(parent))));
+    if (!inside) return false;
   }
+  return true;
 }
 
 function isInside(root: string, abs: string): boolean {
