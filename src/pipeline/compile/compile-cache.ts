@@ -5,8 +5,8 @@ import * as esbuild from 'esbuild';
 import { OUTPUT_MARKER } from '../write/output-folder.ts';
 
 /**
- * What the site's compile read, so the next build can tell without esbuild that it would compile
- * the same: every source file esbuild loaded (by its bytes, as esbuild got them), the names in
+ * What a compile read (the site's, the styles', the islands', a host function's), so the next
+ * build can tell without esbuild that it would compile the same: every source file esbuild loaded (by its bytes, as esbuild got them), the names in
  * each folder it loaded one from (a new file there may be what an import resolves to), and the
  * `tsconfig.json`, `jsconfig.json` and `package.json` files of those folders and every folder
  * above them (esbuild reads them for JSX and path settings).
@@ -44,7 +44,7 @@ const LOADERS: Record<string, esbuild.Loader> = {
   '.css': 'css',
 };
 
-export function newCompileRecord(): CompileRecord {
+function newCompileRecord(): CompileRecord {
   return { files: new Map(), folders: new Map(), incomplete: false };
 }
 
@@ -71,7 +71,7 @@ export function recordSources(root: string, record: CompileRecord, loaders: Reco
 }
 
 /** The key of a compile: its settings (`salt`) and what it read, as found on disk now for `files` and `folders`. */
-export function compileKey(root: string, salt: string, record: Pick<CompileRecord, 'files' | 'folders'>): string {
+function compileKey(root: string, salt: string, record: Pick<CompileRecord, 'files' | 'folders'>): string {
   const hash = createHash('sha256').update(salt).update('\0');
   for (const [file, digest] of [...record.files].sort(byName)) hash.update(`${file}\0${digest}\0`);
   for (const [folder, names] of [...record.folders].sort(byName)) hash.update(`${folder}/\0${names.join('\0')}\0`);
@@ -80,7 +80,7 @@ export function compileKey(root: string, salt: string, record: Pick<CompileRecor
 }
 
 /** The record as the disk is now: each recorded file hashed again, each recorded folder listed again (an absent file hashes as ''). */
-export function recordNow(root: string, files: Iterable<string>, folders: Iterable<string>): Pick<CompileRecord, 'files' | 'folders'> {
+function recordNow(root: string, files: Iterable<string>, folders: Iterable<string>): Pick<CompileRecord, 'files' | 'folders'> {
   const now: Pick<CompileRecord, 'files' | 'folders'> = { files: new Map(), folders: new Map() };
   for (const file of files) {
     let digest = '';
@@ -96,7 +96,7 @@ export function recordNow(root: string, files: Iterable<string>, folders: Iterab
 }
 
 /** What the compile cache keeps of one compile: enough to load its output and answer for it without esbuild. */
-export interface KeptCompile<T> {
+interface KeptCompile<T> {
   key: string;
   files: string[];
   folders: string[];
@@ -107,7 +107,7 @@ export interface KeptCompile<T> {
  * The kept compile in `file`, or `undefined` when there is none, it cannot be read, or its
  * checksum (the first line, of the rest) does not match: a damaged entry is compiled again, never used.
  */
-export function readKeptCompile<T>(file: string): KeptCompile<T> | undefined {
+function readKeptCompile<T>(file: string): KeptCompile<T> | undefined {
   try {
     const text = readFileSync(file, 'utf8');
     const newline = text.indexOf('\n');
@@ -121,7 +121,7 @@ export function readKeptCompile<T>(file: string): KeptCompile<T> | undefined {
 }
 
 /** Writes `kept` to `file`, after a checksum line, whole or not at all (a temporary file renamed into place). */
-export function writeKeptCompile<T>(file: string, kept: KeptCompile<T>): void {
+function writeKeptCompile<T>(file: string, kept: KeptCompile<T>): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
     const tmp = `${file}.tmp-${process.pid}`;
@@ -178,7 +178,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const byName = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** What `keptEsbuild` answers with: esbuild's output files and metafile, as a build with `write: false, metafile: true` gives them. */
-export interface EsbuildOutput {
+interface EsbuildOutput {
   outputFiles: { path: string; contents: Uint8Array; text: string }[];
   metafile: esbuild.Metafile;
 }
@@ -190,45 +190,55 @@ interface KeptOutput {
 }
 
 /**
+ * A compile, or what the last compile of the same `file` kept, when nothing it read has changed
+ * (`CompileRecord`) and `use` can answer from it (`undefined`: it cannot, compile). `compile` is
+ * given the record to fill (through `recordSources`) and returns its answer and what to keep
+ * (`keep` left out: nothing is kept). No `file`: always compiled, nothing kept. `salt` is what the
+ * compile depends on besides the files it reads.
+ */
+export async function withKeptCompile<K, R>(
+  at: { file: string | undefined; root: string; salt: string },
+  use: (kept: K) => R | undefined,
+  compile: (record: CompileRecord) => Promise<{ answer: R; keep?: K }>,
+): Promise<R> {
+  const { file, root, salt } = at;
+  const kept = file ? readKeptCompile<K>(file) : undefined;
+  if (kept && compileKey(root, salt, recordNow(root, kept.files, kept.folders)) === kept.key) {
+    const answer = use(kept.result);
+    if (answer !== undefined) return answer;
+  }
+  const record = newCompileRecord();
+  const { answer, keep } = await compile(record);
+  if (file && keep !== undefined && !record.incomplete) {
+    writeKeptCompile(file, { key: compileKey(root, salt, record), files: [...record.files.keys()], folders: [...record.folders.keys()], result: keep });
+  }
+  return answer;
+}
+
+/**
  * `esbuild.build(options)` (with `write: false` and `metafile: true`), or its output from the last
- * build of the same name when nothing it read has changed (`CompileRecord`); `file` is where that
+ * build of the same name when nothing it read has changed (`withKeptCompile`); `file` is where that
  * is kept (none: always compiled, nothing kept). `salt` names what the options' plugins depend on
  * beyond the files they read. The options' own values are part of the key, the project's folder
  * written as `<root>`, so a clone elsewhere (a host's build folder) finds what another made.
  */
-export async function keptEsbuild(
-  file: string | undefined,
-  options: esbuild.BuildOptions & { absWorkingDir: string; write: false; metafile: true },
-  salt = '',
-): Promise<EsbuildOutput> {
+export function keptEsbuild(file: string | undefined, options: esbuild.BuildOptions & { absWorkingDir: string; write: false; metafile: true }, salt = ''): Promise<EsbuildOutput> {
   const root = options.absWorkingDir;
   const { plugins = [], ...settings } = options;
-  const key = (record: Pick<CompileRecord, 'files' | 'folders'>) =>
-    compileKey(
-      root,
-      [esbuild.version, JSON.stringify(settings).replaceAll(JSON.stringify(root).slice(1, -1), '<root>'), plugins.map((p) => p.name).join(','), salt].join('\0'),
-      record,
-    );
-  const kept = file ? readKeptCompile<KeptOutput>(file) : undefined;
-  if (kept && key(recordNow(root, kept.files, kept.folders)) === kept.key) {
-    return {
-      metafile: kept.result.metafile,
-      outputFiles: kept.result.outputFiles.map((f) => {
+  const keyed = [esbuild.version, JSON.stringify(settings).replaceAll(JSON.stringify(root).slice(1, -1), '<root>'), plugins.map((p) => p.name).join(','), salt];
+  return withKeptCompile<KeptOutput, EsbuildOutput>(
+    { file, root, salt: keyed.join('\0') },
+    (kept) => ({
+      metafile: kept.metafile,
+      outputFiles: kept.outputFiles.map((f) => {
         const contents = Buffer.from(f.contents, 'base64');
         return { path: resolve(root, f.path), contents, text: contents.toString('utf8') };
       }),
-    };
-  }
-  const record = newCompileRecord();
-  const result = await esbuild.build({ ...options, plugins: [recordSources(root, record, options.loader), ...plugins] });
-  if (file && !record.incomplete) {
-    const outputFiles = result.outputFiles.map((f) => ({ path: relative(root, f.path), contents: Buffer.from(f.contents).toString('base64') }));
-    writeKeptCompile<KeptOutput>(file, {
-      key: key(record),
-      files: [...record.files.keys()],
-      folders: [...record.folders.keys()],
-      result: { outputFiles, metafile: result.metafile },
-    });
-  }
-  return result;
+    }),
+    async (record) => {
+      const result = await esbuild.build({ ...options, plugins: [recordSources(root, record, options.loader), ...plugins] });
+      const outputFiles = result.outputFiles.map((f) => ({ path: relative(root, f.path), contents: Buffer.from(f.contents).toString('base64') }));
+      return { answer: result, keep: { outputFiles, metafile: result.metafile } };
+    },
+  );
 }

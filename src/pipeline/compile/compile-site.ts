@@ -12,7 +12,7 @@ import type { SiteConfig } from '../types.ts';
 import { generatorRoot } from '../paths.ts';
 import { cacheDir } from '../cache/cache-dir.ts';
 import { GENERATOR_PREFIX, loadCompiledSite, type GeneratorModules } from './site-modules.ts';
-import { compileKey, keptFileIn, newCompileRecord, readKeptCompile, recordNow, recordSources, writeKeptCompile } from './compile-cache.ts';
+import { keptFileIn, recordSources, withKeptCompile, type CompileRecord } from './compile-cache.ts';
 import * as generatorIndex from '../../index.ts';
 import * as generatorEscape from '../../escape.ts';
 
@@ -50,7 +50,12 @@ export async function compileSite(root: string, keep?: string): Promise<Compiled
   if (!existsSync(configFile)) {
     throw new DiagnosticError([{ ...messages.configMissing(relative(process.cwd(), configFile) || configFile) }]);
   }
-  const compiled = keptCompile(root, keptFileIn(keep, 'site')) ?? (await compileAnew(root, configFile, keptFileIn(keep, 'site')));
+  // The last compile's output folder is used when it is whole: its files give its version key again.
+  const compiled = await withKeptCompile<Compiled, Compiled>(
+    { file: keptFileIn(keep, 'site'), root, salt: compileSalt(root) },
+    (kept) => (folderVersion(join(cacheDir(root), 'site', kept.versionKey), root) === kept.versionKey ? kept : undefined),
+    (record) => compileAnew(root, configFile, record),
+  );
   const dir = join(cacheDir(root), 'site', compiled.versionKey);
   pruneOldBuilds(join(cacheDir(root), 'site'), compiled.versionKey);
   // Stack traces through the compiled templates point at the .tsx files (modules loaded from now on).
@@ -78,19 +83,10 @@ interface Compiled {
 }
 
 /**
- * The last compile, when every file and folder it read is as it was and its output folder is
- * whole: the build then loads it without running esbuild (compile-cache.ts).
+ * Compiles the site and the render worker and writes them into the cache's `site/<versionKey>/`;
+ * what to keep for the next build, when `record` saw every input esbuild compiled.
  */
-function keptCompile(root: string, file: string | undefined): Compiled | undefined {
-  const kept = file ? readKeptCompile<Compiled>(file) : undefined;
-  if (!kept) return undefined;
-  if (compileKey(root, compileSalt(root), recordNow(root, kept.files, kept.folders)) !== kept.key) return undefined;
-  return folderVersion(join(cacheDir(root), 'site', kept.result.versionKey), root) === kept.result.versionKey ? kept.result : undefined;
-}
-
-/** Compiles the site and the render worker, writes them into the cache's `site/<versionKey>/`, and keeps the compile for the next build. */
-async function compileAnew(root: string, configFile: string, keptFile: string | undefined): Promise<Compiled> {
-  const record = newCompileRecord();
+async function compileAnew(root: string, configFile: string, record: CompileRecord): Promise<{ answer: Compiled; keep?: Compiled }> {
   const plugins = [recordSources(root, record)];
   let site: esbuild.BuildResult<{ write: false; metafile: true }>;
   let worker: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -106,12 +102,8 @@ async function compileAnew(root: string, configFile: string, keptFile: string | 
   if (!holdsExactly(dir, outputs)) writeFolderAtomically(dir, outputs);
   const inputs = [...new Set([...Object.keys(site.metafile.inputs), ...Object.keys(worker.metafile.inputs)])].filter((file) => !file.includes(':'));
   const compiled: Compiled = { versionKey, inputs, metafile: site.metafile };
-  // Kept only when the plugin saw every input esbuild compiled (the same files, read by it).
-  if (keptFile && !record.incomplete && inputs.every((file) => record.files.has(relative(root, resolve(root, file))))) {
-    const key = compileKey(root, compileSalt(root), record);
-    writeKeptCompile(keptFile, { key, files: [...record.files.keys()], folders: [...record.folders.keys()], result: compiled });
-  }
-  return compiled;
+  const seenAll = inputs.every((file) => record.files.has(relative(root, resolve(root, file))));
+  return { answer: compiled, ...(seenAll ? { keep: compiled } : {}) };
 }
 
 /** The version key of a compile's output files: their names and bytes, and the dependencies' versions. */

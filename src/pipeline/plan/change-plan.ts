@@ -153,8 +153,7 @@ export function planOutput(
   return { mode: 'incremental', write, keep, remove };
 }
 
-/** Whether the file at `path` has the size and time its manifest record gives (no one wrote or removed it since). */
-export function unchangedOnDisk(path: string, record: { size: number; mtimeMs: number }): boolean {
+function unchangedOnDisk(path: string, record: { size: number; mtimeMs: number }): boolean {
   try {
     const s = statSync(path);
     return s.size === record.size && s.mtimeMs === record.mtimeMs;

@@ -204,7 +204,7 @@ export function previousParts(parts: Record<string, string> | undefined, files: 
 }
 
 /** Whether an output file is as the manifest recorded it (size and modification time). */
-function intact(outDir: string, file: string, record: { size: number; mtimeMs: number }): boolean {
+export function intact(outDir: string, file: string, record: { size: number; mtimeMs: number }): boolean {
   try {
     const s = statSync(outputFile(outDir, file));
     return s.size === record.size && s.mtimeMs === record.mtimeMs;

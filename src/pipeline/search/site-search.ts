@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { placed, sitePathOfFile } from '../hosts/layout.ts';
 import type { BuildManifest } from '../plan/manifest.ts';
-import { unchangedOnDisk, type OutputPlan } from '../plan/change-plan.ts';
+import type { OutputPlan } from '../plan/change-plan.ts';
 import type { SiteState } from '../site-state.ts';
 import type { SiteConfig } from '../types.ts';
-import { previousIndex, previousParts, SEARCH_DIR, startPageIndexer } from './index-pages.ts';
+import { intact, previousIndex, previousParts, SEARCH_DIR, startPageIndexer } from './index-pages.ts';
 
 /** A build's search index: fed as pages render, finished into the staging folder. */
 export interface SiteSearch {
@@ -77,7 +77,7 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
       // files and all but one of its page files, for one edited page) is not written again.
       const unchanged = (file: string, key: string) => {
         const was = plan.mode === 'incremental' ? previous[placed(file, folder)] : undefined;
-        return was?.key === key && unchangedOnDisk(join(outDir, placed(file, folder)), was);
+        return was?.key === key && intact(outDir, placed(file, folder), was);
       };
       const made = await indexer.finish(join(stagingDir, folder), unchanged);
       const written = new Map([...made.keys].map(([file, key]) => [placed(file, folder), key]));

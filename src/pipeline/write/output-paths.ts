@@ -42,15 +42,10 @@ export class OutsideOutputError extends Error {
  * output folder a build did not just create may hold links put there by someone else).
  */
 export function outputFile(dir: string, file: string, followLinks = false): string {
-  const problem = outputFileProblem(file);
-  if (problem) throw new OutsideOutputError(file, problem);
   const root = resolve(dir);
-  const abs = join(root, file);
-  if (!isInside(root, abs)) throw new OutsideOutputError(file, 'it resolves outside the output folder');
-  if (followLinks && !isInside(realRoot(root), realExisting(dirname(abs)))) {
-    throw new OutsideOutputError(file, 'a folder on its way is a link to somewhere outside the output folder');
-  }
-  return abs;
+  const outside = whyOutside(root, file, followLinks ? { realRoot: realRoot(root), realFolder: realExisting } : undefined);
+  if (outside) throw new OutsideOutputError(file, outside);
+  return join(root, file);
 }
 
 /**
@@ -61,18 +56,25 @@ export function outputFile(dir: string, file: string, followLinks = false): stri
  */
 export function allStayInside(dir: string, files: Iterable<string>): boolean {
   const root = resolve(dir);
-  const real = realRoot(root);
-  const folders = new Map<string, boolean>();
-  for (const file of files) {
-    if (outputFileProblem(file) !== undefined) return false;
-    const abs = join(root, file);
-    if (!isInside(root, abs)) return false;
-    const parent = dirname(abs);
-    let inside = folders.get(parent);
-    if (inside === undefined) folders.set(parent, (inside = isInside(real, realExisting(parent))));
-    if (!inside) return false;
-  }
+  const folders = new Map<string, string>();
+  const realFolder = (folder: string) => {
+    let real = folders.get(folder);
+    if (real === undefined) folders.set(folder, (real = realExisting(folder)));
+    return real;
+  };
+  const links = { realRoot: realRoot(root), realFolder };
+  for (const file of files) if (whyOutside(root, file, links)) return false;
   return true;
+}
+
+/** Why `file` would not be inside the output folder `root` (with `links`, through the real paths of the folders on its way), or `undefined`. */
+function whyOutside(root: string, file: string, links?: { realRoot: string; realFolder: (folder: string) => string }): string | undefined {
+  const problem = outputFileProblem(file);
+  if (problem) return problem;
+  const abs = join(root, file);
+  if (!isInside(root, abs)) return 'it resolves outside the output folder';
+  if (links && !isInside(links.realRoot, links.realFolder(dirname(abs)))) return 'a folder on its way is a link to somewhere outside the output folder';
+  return undefined;
 }
 
 function isInside(root: string, abs: string): boolean {
