@@ -409,7 +409,7 @@ function printTimings(summary: BuildSummary): void {
     console.log(`  ${stage.padEnd(24)} ${formatMs(ms).padStart(9)}${cpu ? `   CPU ${formatMs(cpu.processMs).padStart(9)}, this thread ${thread}` : ''}`);
   }
   const { cards } = summary;
-  if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (after render, ${cards.onWorker} of them on a worker of their own)`);
+  if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (after render)`);
   if (!summary.threads.length) return;
   // Wall time per part of the render stage, and the thread's CPU time (a worker's whole life; the
   // main thread's during the render stage).

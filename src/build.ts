@@ -211,7 +211,9 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     const keys = manifestKeys(state, compiled.versionKey);
     const plan = planOutput(state.outputs, keys, manifest, outDir, previous.restoring && manifest !== undefined);
     clock.lap('plan');
-    search = options.checkOnly ? undefined : openSiteSearch({ config: compiled.config, versionKey: compiled.versionKey, state, plan, manifest, outDir, starting: clock.starting });
+    search = options.checkOnly
+      ? undefined
+      : openSiteSearch({ config: compiled.config, versionKey: compiled.versionKey, state, plan, manifest, outDir, stagingDir: staging.dir, starting: clock.starting });
     const threads: RenderTimings[] = [];
     const render = { workers: options.workers, workerPool: loaded.workers, onTimings: (t: RenderTimings) => threads.push(t), onPage: search?.onPage, timeParse: options.timeParse };
     const emitted = await emitPlanned({
@@ -257,7 +259,7 @@ async function writeSite(
   done: { keys: Map<string, string>; plan: OutputPlan; pages: LinkedPage[]; staging: Staging; search: SiteSearch | undefined },
 ): Promise<{ cards?: CardsDrawn; search?: SearchMade }> {
   const { parts, state, host } = loaded;
-  const finishing = done.search?.finish(done.staging.dir).then((made) => {
+  const finishing = done.search?.finish().then((made) => {
     if (done.search?.onPage) clock.lap('search index');
     return made;
   });

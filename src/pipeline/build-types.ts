@@ -58,8 +58,8 @@ export interface BuildSummary {
   stageCpu?: Record<string, { processMs: number; threadMs?: number }>;
   /** Where each render thread spent the render stage (empty when nothing rendered). */
   threads: RenderTimings[];
-  /** Social cards drawn and taken from the cache after rendering, how many of them on a worker of their own, and the time (when any were written). */
-  cards?: { drawn: number; cached: number; onWorker: number; ms: number };
+  /** Social cards drawn and taken from the cache after rendering, and the time (when any were written). */
+  cards?: { drawn: number; cached: number; ms: number };
   /** CPU milliseconds the main thread spent making the search index's parts (Linux; when it made any). */
   searchCpuMs?: number;
 }

@@ -65,7 +65,7 @@ describe('social cards', () => {
 
   it('draws a 1200×630 PNG per post with its category, title and the bar, and none for pages', async () => {
     const log = build('--no-cache');
-    expect(log).toMatch(/social cards: 2 drawn, 0 from the cache, .* \(after render, 0 of them on a worker of their own\)/);
+    expect(log).toMatch(/social cards: 2 drawn, 0 from the cache, .* \(after render\)/);
     expect(existsSync(join(fx.root, '.cache', 'cards'))).toBe(false);
     const card = await pixels(out(FIRST));
     expect([card.width, card.height]).toEqual([1200, 630]);
@@ -215,7 +215,7 @@ describe('titles a card font cannot draw', () => {
 });
 
 describe('social cards of a larger site', () => {
-  it('from 200 cards, half are drawn on a worker of their own: every card is written, each the same bytes whichever thread drew it', () => {
+  it('212 cards of one look come out byte for byte alike, each drawn once and written', () => {
     const fx = copyFixture('basic', 'heartnotes-cards-many-');
     try {
       // Every post's card says the same: 212 cards that must come out byte for byte alike.
@@ -225,7 +225,7 @@ describe('social cards of a larger site', () => {
       }
       const result = runCli(['build', '--root', fx.root, '--verbose', '--no-cache']);
       expect(result.status, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render, 106 of them on a worker of their own\)/);
+      expect(result.stdout).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render\)/);
       const first = readFileSync(join(fx.root, 'dist', 'cards', 'post', 'first-date.png'));
       for (let i = 0; i < 210; i++) {
         const card = readFileSync(join(fx.root, 'dist', 'cards', 'post', `bulk-${String(i).padStart(3, '0')}.png`));
@@ -236,7 +236,7 @@ describe('social cards of a larger site', () => {
     }
   });
 
-  it('a card drawn on the card worker among 200 others is the card this thread draws alone', () => {
+  it('a card drawn among 200 others is the card drawn alone', () => {
     const fx = copyFixture('basic', 'heartnotes-cards-threads-');
     try {
       fx.write('site.config.ts', CONFIG);
@@ -245,14 +245,14 @@ describe('social cards of a larger site', () => {
         const title = `Post ${i}: ${words[i % 8]} ${words[(i * 3) % 8]} dates`;
         writePost(fx, `bulk-${String(i).padStart(3, '0')}`, title);
       }
-      expect(buildCopy(fx)).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render, 106 of them on a worker of their own\)/);
+      expect(buildCopy(fx)).toMatch(/social cards: 212 drawn, 0 from the cache, .* \(after render\)/);
       const names = ['bulk-000', 'bulk-037', 'bulk-074', 'bulk-111', 'bulk-148', 'bulk-185', 'first-date'];
       const file = (name: string) => join(fx.root, 'dist', 'cards', 'post', `${name}.png`);
       const together = new Map(names.map((n) => [n, readFileSync(file(n))]));
-      // Without the cache and those files, the next build draws just these, on this thread.
+      // Without the cache and those files, the next build draws just these.
       rmSync(join(fx.root, '.cache', 'cards'), { recursive: true });
       for (const name of names) rmSync(file(name));
-      expect(buildCopy(fx)).toMatch(/social cards: 7 drawn, 0 from the cache, .* \(after render, 0 of them on a worker of their own\)/);
+      expect(buildCopy(fx)).toMatch(/social cards: 7 drawn, 0 from the cache, .* \(after render\)/);
       for (const name of names) expect(readFileSync(file(name)).equals(together.get(name)!), name).toBe(true);
     } finally {
       fx.cleanup();

@@ -95,7 +95,7 @@ function storeEntry(target: string, png: Uint8Array, written: string | undefined
       return true;
     } catch { /* no hard links here (another disk, a file system without them): a copy */ }
   }
-  // A card worker stores cards too (drawCardsOnWorker): the thread's id keeps their temporary files apart.
+  // The process's and the thread's ids keep the temporary files of two builds (or a dev server and a build) apart.
   const temp = `${target}.${process.pid}-${threadId}.tmp`;
   try {
     writeFileSync(temp, png);

@@ -135,35 +135,6 @@ export async function paintCards(
   return { drawn, cached: cards.length - drawn };
 }
 
-/**
- * Splits cards into two shares of about half each, for two threads to draw. Cards with an image
- * are ordered by it and cut in half, so each thread draws the bases of its own images only (and
- * both that of the one image cut through); cards without one are dealt out in turn. With both threads
- * drawing every image's base (43 images on the 4,000-page bench: a base is 0.76 MB of pixels
- * with its compressed rows), the card worker held 71 MB of buffers in one traced build, 33 MB
- * split (docs/architecture.md; the whole build's peak moves by less than its run-to-run spread). Rejected: every image with all its cards to one thread or the other (on
- * the bench one image has 4,001 cards), and cutting in half with the cards without an image
- * first (the cheap ones, all on one thread: it finished seconds before the other).
- */
-export function splitByImage(cards: [string, PlannedCard][]): [[string, PlannedCard][], [string, PlannedCard][]] {
-  const withImage = cards.filter(([, card]) => card.content.image !== undefined);
-  // Stable: within one image, the cards stay in route order.
-  withImage.sort(([, a], [, b]) => (a.content.image! < b.content.image! ? -1 : a.content.image! > b.content.image! ? 1 : 0));
-  const half = Math.floor(withImage.length / 2);
-  const shares: [[string, PlannedCard][], [string, PlannedCard][]] = [withImage.slice(0, half), withImage.slice(half)];
-  let turn = 0;
-  for (const card of cards) if (card[1].content.image === undefined) shares[turn++ % 2].push(card);
-  return shares;
-}
-
-/** One share of a build's cards, for a worker to draw and write into the staging folder (`drawCardsOnWorker`). */
-export interface CardJob {
-  style: CardStyle;
-  cards: [string, PlannedCard][];
-  cacheDir: string | undefined;
-  stagingDir: string;
-}
-
 /** Content hashes of files, each read once. */
 class FileHashes {
   readonly #hashes = new Map<string, string>();

@@ -8,7 +8,6 @@ import type { MarkdownCache } from './markdown-cache.ts';
 import type { RenderContext } from './render.ts';
 import { writeRendered } from '../write/write.ts';
 import type { Route, SiteConfig } from '../types.ts';
-import type { CardJob } from '../cards/cards.ts';
 
 /** Below this many pages, starting workers costs more than it saves: fewer render on this thread. */
 export const WORKER_THRESHOLD = 300;
@@ -76,6 +75,14 @@ export interface RenderWorkers {
 }
 
 /**
+ * The young generation of a render worker's heap, in MB. A worker keeps little from one page to
+ * the next (18 MB live at the end of the bench's cold build), yet with V8's default its heap grew
+ * to 110–120 MB while it rendered; with 8 MB it peaked at 87–89 MB, with no slower rendering
+ * (docs/architecture.md, "Peak memory").
+ */
+const WORKER_YOUNG_MB = 8;
+
+/**
  * Starts `count` render workers. A cold build starts them as soon as it knows the site is large,
  * so their start (about 200 ms: importing React, the templates and the Markdown pipeline) runs
  * while this thread validates the content and builds the routes, instead of at the render stage.
@@ -84,7 +91,7 @@ export function startRenderWorkers(options: Pick<RenderPoolOptions, 'configModul
   const frames = framesFor(options.configModule);
   const pool: RenderWorkers = {
     workers: Array.from({ length: count }, () =>
-      new Worker(options.workerModule, { workerData: { configModule: options.configModule, frames }, env: process.env }),
+      new Worker(options.workerModule, { workerData: { configModule: options.configModule, frames }, env: process.env, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } }),
     ),
     close: async () => {
       await Promise.all(pool.workers.map((w) => w.terminate()));
@@ -151,6 +158,31 @@ export function openThreadRenderer(): ThreadRenderer {
   };
 }
 
+/**
+ * One string for each distinct link and id among the pages a worker sends, which come as copies:
+ * the 4,000-page bench's 160,000 links are 23,600 distinct addresses, held to the end of the build
+ * for the link check.
+ */
+function sharedStrings(): { page(outcome: PageOutcome): PageOutcome } {
+  const strings = new Map<string, string>();
+  const share = (list: string[]) => {
+    for (let i = 0; i < list.length; i++) {
+      const known = strings.get(list[i]!);
+      if (known === undefined) strings.set(list[i]!, list[i]!);
+      else list[i] = known;
+    }
+  };
+  return {
+    page(outcome) {
+      if (outcome.ok) {
+        share(outcome.links);
+        share(outcome.ids);
+      }
+      return outcome;
+    },
+  };
+}
+
 /** Template errors are shown relative to the project; the config is compiled to `<root>/.cache/site/<versionKey>/site.config.cjs` (compile-site.ts). */
 function framesFor(configModule: string): FrameOptions {
   return { root: dirname(dirname(dirname(dirname(configModule)))), skip: [join(generatorRoot, 'src')] };
@@ -161,6 +193,7 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
   const outcomes: PageOutcome[] = [];
   // This thread writes the workers' pages.
   const writing = newTimings('main (writes)');
+  const shared = sharedStrings();
   const cpuBefore = threadCpuMs();
   let next = 0;
   const { workers } = pool;
@@ -195,7 +228,7 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
               const started = performance.now();
               // A failed write (a full disk) fails the build; thrown in this listener, it would end the process.
               try {
-                for (const o of message) outcomes.push(writeRendered(o, options.setup.stagingDir));
+                for (const o of message) outcomes.push(shared.page(writeRendered(o, options.setup.stagingDir)));
               } catch (error) {
                 return reject(error);
               }
@@ -218,23 +251,3 @@ async function renderOnWorkers(routes: Route[], options: RenderPoolOptions, pool
   options.onTimings?.({ ...writing, ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { cpuMs: cpuAfter - cpuBefore }) });
   return outcomes;
 }
-
-
-/**
- * Draws `job`'s cards on a worker of its own (the render worker module in its cards mode, which
- * imports no site), which writes them into the staging folder; resolves with its counts.
- */
-export function drawCardsOnWorker(modules: Pick<RenderPoolOptions, 'configModule' | 'workerModule'>, job: CardJob): Promise<{ drawn: number; cached: number }> {
-  const worker = new Worker(modules.workerModule, { workerData: { configModule: modules.configModule, frames: framesFor(modules.configModule), cards: true }, env: process.env });
-  worker.postMessage(job);
-  return new Promise((resolve, reject) => {
-    worker.once('message', (count: { drawn: number; cached: number }) => {
-      resolve(count);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    // After the answer, a no-op.
-    worker.once('exit', (code) => reject(new Error(`a card worker stopped (exit code ${code})`)));
-  });
-}
-

@@ -5,7 +5,7 @@ import { outputFile } from '../write/output-paths.ts';
 import { writeOutputFile } from '../write/write.ts';
 import type { SearchOptions } from '../types.ts';
 import { isExcluded, searchRecord, type SearchRecord } from './extract.ts';
-import { inPart, openSearchIndex, PARTS_FILE, recordHash, type IndexEntry, type SearchIndexFiles, type SearchPart } from './search-index.ts';
+import { inPart, openSearchIndex, PARTS_FILE, recordHash, type IndexEntry, type SearchFile, type SearchIndexFiles, type SearchPart } from './search-index.ts';
 import { INDEX_FILES, type PageEntry, type PartMeta } from './words.ts';
 
 export { inPart, SEARCH_DIR, type SearchPart } from './search-index.ts';
@@ -30,12 +30,13 @@ export interface PageIndexer {
   /** A page rendered now, in any order (`RenderPoolOptions.onPage`). */
   page(outFile: string, html: string): void;
   /**
-   * Once every page is in: builds the index, writes its files into `stagingDir`, returns each
-   * written file's output path with a key for the manifest, and the index's parts (those reused
-   * were not written: their files are the previous output's). A file `unchanged` says the output
-   * already holds (by its key) is not written but returned in `same`.
+   * Once every page is in: builds the last part and writes what is left into the indexer's
+   * `IndexOutput` (each part's files were written as the part was made). Returns each written
+   * file's output path with a key for the manifest, and the index's parts (those reused were not
+   * written: their files are the previous output's). A file `unchanged` says the output already
+   * holds (by its key) is not written but returned in `same`. Only for an indexer given an output.
    */
-  finish(stagingDir: string, unchanged?: (outFile: string, key: string) => boolean): Promise<{ keys: Map<string, string>; same: Map<string, string>; parts: SearchPart[]; cpuMs?: number }>;
+  finish(): Promise<{ keys: Map<string, string>; same: Map<string, string>; parts: SearchPart[]; cpuMs?: number }>;
   /** Once every page is in: builds the index and returns its files, writing nothing. */
   files(): Promise<SearchIndexFiles>;
   /** Lets go of the index without its files (a failed build). */
@@ -44,6 +45,13 @@ export interface PageIndexer {
   recordHashes: ReadonlyMap<string, string>;
   /** What the records were made with (the settings and each page's share of text): hashes kept under other settings are not used. */
   recordSettings: string;
+}
+
+/** Where an indexer writes its files as it makes them: a folder, and the files it need not write. */
+export interface IndexOutput {
+  stagingDir: string;
+  /** Whether the output already holds this file with this key: then it is not written (optional). */
+  unchanged?: (outFile: string, key: string) => boolean;
 }
 
 /**
@@ -67,11 +75,24 @@ export function startPageIndexer(
   pages: IndexedPage[],
   options: SearchOptions,
   reuse?: { salt: string; parts?: ReadonlyMap<string, string>; recordSettings?: string; previousDir?: string },
+  output?: IndexOutput,
 ): PageIndexer {
   const wanted = pages.filter((p) => !p.noindex && !isExcluded(p.path, options.exclude));
   const share = options.maxTotalChars === undefined ? undefined : Math.floor(options.maxTotalChars / Math.max(wanted.length, 1));
   const maxChars = share === undefined ? options.maxChars : Math.min(share, options.maxChars ?? share);
-  const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts });
+  const keys = new Map<string, string>();
+  const same = new Map<string, string>();
+  const emit = output
+    ? (files: SearchFile[]) => {
+        const written = writeIndex(files, output.stagingDir, (file, key) => {
+          const kept = output.unchanged?.(file, key) ?? false;
+          if (kept) same.set(file, key);
+          return kept;
+        });
+        for (const [file, key] of written) keys.set(file, key);
+      }
+    : undefined;
+  const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts, emit });
   const rendered = new Map<string, SearchRecord | undefined>();
   let next = 0;
   const recordHashes = new Map<string, string>();
@@ -111,21 +132,20 @@ export function startPageIndexer(
       pump();
     },
     files,
-    finish: async (stagingDir, unchanged) => {
+    finish: async () => {
+      if (!emit) throw new Error('finish() needs an indexer started with an output folder');
       const index = await files();
-      const same = new Map<string, string>();
-      const keys = writeIndex(index.files, stagingDir, (file, key) => {
-        const kept = unchanged?.(file, key) ?? false;
-        if (kept) same.set(file, key);
-        return kept;
-      });
-      return { keys, same, parts: index.parts, ...(index.cpuMs === undefined ? {} : { cpuMs: index.cpuMs }) };
+      emit(index.files);
+      return { keys: sorted(keys), same: sorted(same), parts: index.parts, ...(index.cpuMs === undefined ? {} : { cpuMs: index.cpuMs }) };
     },
     close: () => index.close(),
     recordHashes,
     recordSettings,
   };
 }
+
+/** A map in its keys' order: the files come out in the same order however the parts were written. */
+const sorted = (map: Map<string, string>): Map<string, string> => new Map([...map].sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /**
  * The records in the previous index at `dir` (its folder in the output), by page path, read the

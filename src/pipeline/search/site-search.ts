@@ -10,8 +10,8 @@ import { intact, previousIndex, previousParts, SEARCH_DIR, startPageIndexer } fr
 export interface SiteSearch {
   /** Receives each page rendered now (`RenderPoolOptions.onPage`); absent when the index is kept whole. */
   onPage?: (outFile: string, html: string) => void;
-  /** Once every page is rendered: writes the index files this build makes into `stagingDir`. */
-  finish(stagingDir: string): Promise<SearchMade>;
+  /** Once every page is rendered: writes what is left of the index files this build makes into the staging folder. */
+  finish(): Promise<SearchMade>;
   /** Lets go of the index (a failed build); does nothing once finished. */
   close(): Promise<void>;
 }
@@ -39,6 +39,8 @@ export interface SiteSearchInput {
   plan: OutputPlan;
   manifest: BuildManifest | undefined;
   outDir: string;
+  /** The staging folder of the output: each part of the index is written into it as soon as it is made. */
+  stagingDir: string;
   /** Says the index is being finished (the build's progress line). */
   starting?: (what: string) => void;
 }
@@ -68,18 +70,23 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
   const reusable = plan.mode === 'incremental' ? previousParts(manifest?.searchParts, Object.fromEntries(inFolder), join(outDir, folder)) : undefined;
   const reuse = new Map([...(reusable ?? [])].map(([dir, part]) => [dir, part.key]));
   const previousDir = plan.mode === 'incremental' ? join(outDir, folder, SEARCH_DIR) : undefined;
-  const indexer = startPageIndexer(pages, config.search, { salt: input.versionKey, parts: reuse, recordSettings: manifest?.searchRecords, previousDir });
+  // A file of a part made again that comes out as the output holds it (most of its word files
+  // and all but one of its page files, for one edited page) is not written again.
+  const unchanged = (file: string, key: string) => {
+    const was = plan.mode === 'incremental' ? previous[placed(file, folder)] : undefined;
+    return was?.key === key && intact(outDir, placed(file, folder), was);
+  };
+  const indexer = startPageIndexer(
+    pages,
+    config.search,
+    { salt: input.versionKey, parts: reuse, recordSettings: manifest?.searchRecords, previousDir },
+    { stagingDir: join(input.stagingDir, folder), unchanged },
+  );
   return {
     onPage: indexer.page,
-    async finish(stagingDir) {
+    async finish() {
       input.starting?.('search index');
-      // A file of a part made again that comes out as the output holds it (most of its word
-      // files and all but one of its page files, for one edited page) is not written again.
-      const unchanged = (file: string, key: string) => {
-        const was = plan.mode === 'incremental' ? previous[placed(file, folder)] : undefined;
-        return was?.key === key && intact(outDir, placed(file, folder), was);
-      };
-      const made = await indexer.finish(join(stagingDir, folder), unchanged);
+      const made = await indexer.finish();
       const written = new Map([...made.keys].map(([file, key]) => [placed(file, folder), key]));
       // A reused part's files stay as the previous build wrote them.
       const reused = made.parts.filter((p) => p.reused).flatMap((p) => [...reusable!.get(p.dir)!.files]);

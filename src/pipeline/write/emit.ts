@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
-import { cardStyle, paintCards, splitByImage, type PlannedCard } from '../cards/cards.ts';
+import { cardStyle, paintCards, type PlannedCard } from '../cards/cards.ts';
 import type { CompiledSite } from '../compile/compile-site.ts';
 import { placed } from '../hosts/layout.ts';
 import { imageSettings } from '../images/image-set.ts';
 import type { LinkedPage } from '../links/links.ts';
-import { drawCardsOnWorker, renderAll, type RenderPoolOptions } from '../render/render-pool.ts';
+import { renderAll, type RenderPoolOptions } from '../render/render-pool.ts';
 import { publicDirOf, type SiteState } from '../site-state.ts';
 import type { Entry, Route } from '../types.ts';
 import { copyIntoOutput, writeOutputFile } from './write.ts';
@@ -120,30 +120,26 @@ export async function renderUnpublished(
   }
 }
 
-/** Social cards drawn and taken from the cache, how many on a worker, and the time spent. */
+/** Social cards drawn and taken from the cache, and the time spent. */
 export interface CardsDrawn {
   drawn: number;
   cached: number;
-  onWorker: number;
   ms: number;
 }
 
-/** From this many cards to draw, a worker draws half of them beside this thread. */
-const CARD_WORKER_THRESHOLD = 200;
-
 /**
- * Draws (or takes from the cache) the social cards among the files to write, once the pages are
- * rendered and their links checked (a build that fails draws none): on this thread, and for many
- * cards, half of them on a worker of their own (`splitByImage`). Undefined when there were none to draw.
+ * Draws (or takes from the cache) the social cards among the files to write, on this thread,
+ * once the pages are rendered and their links checked (a build that fails draws none) and the
+ * render workers are gone. Undefined when there were none to draw.
  *
  * # Design decision
- * After rendering, with the render workers gone: a worker that imports no site, beside this
- * thread, so the cards take both cores once the pages are rendered (the 4,000-page bench's ~4
- * CPU-s of cards had kept one core busy for 4–5 s after rendering, the other mostly idle). Rejected: this thread drawing while the workers render (no faster, the
- * cores being busy either way, and about 200 MB more at peak: the workers' finished pages waited
- * for this thread, 718–737 MB against 525 MB); the render workers drawing their pages' cards as
- * they render (about 150–250 MB more at peak: both workers' heaps at their fullest plus the
- * cards' buffers, 790–880 MB against 610–660 MB).
+ * One thread, after rendering: the build's memory peaks either at the end of rendering or while
+ * the cards are drawn, and a second thread for cards held a whole isolate and its share of card
+ * buffers at the second peak. On the 4,000-page bench, drawing half of the cards on a worker of
+ * their own took the cards from about 5.1 s to 3.9 s but the peak from about 440 MB to 500 MB
+ * (docs/architecture.md, "Peak memory"). Rejected as well: this thread drawing while the workers
+ * render (about 60 MB more at peak, the workers' finished pages waiting for this thread) and the
+ * render workers drawing their pages' cards as they render (150–250 MB more).
  */
 export async function drawCards(
   input: Pick<EmitInput, 'root' | 'cacheDir' | 'compiled' | 'write' | 'stagingDir' | 'starting'> & { state: Pick<SiteState, 'outputs'> },
@@ -155,12 +151,7 @@ export async function drawCards(
   if (!cards.length) return undefined;
   input.starting?.(`social cards (${cards.length})`);
   const started = performance.now();
-  const style = cardStyle(config.cards, input.root);
   const { stagingDir, cacheDir } = input;
-  const [forWorker, forThread] = cards.length >= CARD_WORKER_THRESHOLD ? splitByImage(cards) : [[], cards];
-  const counts = await Promise.all([
-    paintCards(style, forThread, cacheDir, (file, png) => writeOutputFile(stagingDir, file, png)),
-    forWorker.length ? drawCardsOnWorker(input.compiled, { style, cards: forWorker, cacheDir, stagingDir }) : { drawn: 0, cached: 0 },
-  ]);
-  return { drawn: counts[0].drawn + counts[1].drawn, cached: counts[0].cached + counts[1].cached, onWorker: forWorker.length, ms: performance.now() - started };
+  const counts = await paintCards(cardStyle(config.cards, input.root), cards, cacheDir, (file, png) => writeOutputFile(stagingDir, file, png));
+  return { ...counts, ms: performance.now() - started };
 }
