@@ -16,7 +16,7 @@ process.env.NODE_ENV ??= 'production';
 // links and search records) and throws away a page's worth of work at a time, so on the
 // 4,000-page bench it grew from 70 MB live to 190 MB before collecting. Half again the live size
 // keeps the process's peak about 60–80 MB lower at no measured cost in time (docs/architecture.md,
-// "Peak memory"). Render workers started later get the same.
+// "Peak memory under 400 MB"). Render workers started later get the same.
 (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
 const generatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(generatorRoot, '.cache', 'generator');

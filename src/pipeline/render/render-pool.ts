@@ -78,7 +78,7 @@ export interface RenderWorkers {
  * The young generation of a render worker's heap, in MB. A worker keeps little from one page to
  * the next (18 MB live at the end of the bench's cold build), yet with V8's default its heap grew
  * to 110–120 MB while it rendered; with 8 MB it peaked at 87–89 MB, with no slower rendering
- * (docs/architecture.md, "Peak memory").
+ * (docs/architecture.md, "Peak memory under 400 MB").
  */
 const WORKER_YOUNG_MB = 8;
 

@@ -135,11 +135,11 @@ export interface CardsDrawn {
  * # Design decision
  * One thread, after rendering: the build's memory peaks either at the end of rendering or while
  * the cards are drawn, and a second thread for cards held a whole isolate and its share of card
- * buffers at the second peak. On the 4,000-page bench, drawing half of the cards on a worker of
- * their own took the cards from about 5.1 s to 3.9 s but the peak from about 440 MB to 500 MB
- * (docs/architecture.md, "Peak memory"). Rejected as well: this thread drawing while the workers
- * render (about 60 MB more at peak, the workers' finished pages waiting for this thread) and the
- * render workers drawing their pages' cards as they render (150–250 MB more).
+ * buffers at the second peak. On the 4,000-page bench, half of the cards on a worker of their own
+ * took the cards from about 5.1 s to 3.9 s, and the peak from 374–395 MB to 431–444 MB
+ * (docs/architecture.md, "Peak memory under 400 MB"). Rejected as well: this thread drawing while
+ * the worker renders (403–406 MB, no clear gain in time: the worker's pages wait while a card is
+ * drawn) and the render workers drawing their pages' cards as they render (150–250 MB more).
  */
 export async function drawCards(
   input: Pick<EmitInput, 'root' | 'cacheDir' | 'compiled' | 'write' | 'stagingDir' | 'starting'> & { state: Pick<SiteState, 'outputs'> },
