@@ -29,30 +29,75 @@ export function compressRun(rows: Uint8Array, adler = adler32(rows)): RowRun {
   return { compressed, adler, length: rows.length };
 }
 
-/** A PNG of `runs` (top to bottom) with an RGB palette. */
+/**
+ * A PNG of `runs` (top to bottom) with an RGB palette, written into one buffer of its exact size:
+ * a build makes thousands of cards one after another, and each copy of a card's bytes (the runs
+ * joined, then each chunk, then the file) was garbage that piled up between collections.
+ */
 export function encodePalettePng(width: number, height: number, palette: Uint8Array, runs: RowRun[]): Buffer {
   let adler = 1;
-  for (const run of runs) adler = adler32Combine(adler, run.adler, run.length);
-  const trailer = Buffer.alloc(4);
-  trailer.writeUInt32BE(adler >>> 0);
+  let compressed = 0;
+  for (const run of runs) {
+    adler = adler32Combine(adler, run.adler, run.length);
+    compressed += run.compressed.length;
+  }
   // zlib header (deflate, 32 KB window, no dictionary), the runs, a final empty fixed block, Adler-32.
-  const idat = Buffer.concat([Buffer.from([0x78, 0x01]), ...runs.map((r) => r.compressed), Buffer.from([0x03, 0x00]), trailer]);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 3, 0, 0, 0], 8); // 8 bits per index, palette colour, deflate, adaptive filters, no interlace
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('PLTE', palette), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  const idatLength = 2 + compressed + 2 + 4;
+  const png = new PngWriter(PNG_SIGNATURE.length + 4 * CHUNK_FRAME + 13 + palette.length + idatLength);
+  png.bytes(PNG_SIGNATURE);
+  png.chunk('IHDR', 13, () => {
+    png.uint32(width);
+    png.uint32(height);
+    png.bytes([8, 3, 0, 0, 0]); // 8 bits per index, palette colour, deflate, adaptive filters, no interlace
+  });
+  png.chunk('PLTE', palette.length, () => png.bytes(palette));
+  png.chunk('IDAT', idatLength, () => {
+    png.bytes([0x78, 0x01]);
+    for (const run of runs) png.bytes(run.compressed);
+    png.bytes([0x03, 0x00]);
+    png.uint32(adler >>> 0);
+  });
+  png.chunk('IEND', 0, () => {});
+  return png.done();
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))) >>> 0);
-  return Buffer.concat([head, data, crc]);
+/** A chunk's length, type and CRC around its data. */
+const CHUNK_FRAME = 12;
+
+/** Writes a PNG's bytes in order into a buffer of the size given. */
+class PngWriter {
+  readonly #buffer: Buffer;
+  #at = 0;
+
+  constructor(size: number) {
+    this.#buffer = Buffer.allocUnsafe(size);
+  }
+
+  bytes(data: Uint8Array | number[]): void {
+    this.#buffer.set(data, this.#at);
+    this.#at += data.length;
+  }
+
+  uint32(value: number): void {
+    this.#at = this.#buffer.writeUInt32BE(value, this.#at);
+  }
+
+  /** A chunk of `length` bytes that `fill` writes; its CRC covers the type and the data. */
+  chunk(type: string, length: number, fill: () => void): void {
+    this.uint32(length);
+    const start = this.#at;
+    this.#at += this.#buffer.write(type, this.#at, 'latin1');
+    fill();
+    if (this.#at !== start + 4 + length) throw new Error(`the PNG chunk ${type} is ${this.#at - start - 4} bytes, not ${length}`);
+    this.uint32(crc32(this.#buffer.subarray(start, this.#at)) >>> 0);
+  }
+
+  done(): Buffer {
+    if (this.#at !== this.#buffer.length) throw new Error(`the PNG is ${this.#at} bytes, not ${this.#buffer.length}`);
+    return this.#buffer;
+  }
 }
 
 const BASE = 65521;
