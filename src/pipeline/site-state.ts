@@ -572,9 +572,22 @@ export function manifestKeys(state: SiteState, versionKey: string): Map<string, 
 
 const entryKeys = new WeakMap<Entry, string>();
 
-/** Entries of unchanged files are the same objects from one dev snapshot to the next: hash each once. */
+/**
+ * A hash of the whole entry. Entries of unchanged files are the same objects from one dev
+ * snapshot to the next: each is hashed once.
+ *
+ * The body, most of an entry, is hashed as it is rather than inside the JSON: escaping it and
+ * copying it into a JSON string took two thirds of the time (about 100 of 150 ms for the
+ * 4,000-page bench's entries). The JSON never holds a NUL byte (it writes one as `\u0000`), so the
+ * first NUL ends it, and two different entries give two different byte strings. A body is text
+ * decoded from UTF-8, so it has no lone surrogate that encoding would replace.
+ */
 export function entryKey(entry: Entry): string {
   let key = entryKeys.get(entry);
-  if (key === undefined) entryKeys.set(entry, (key = createHash('sha256').update(JSON.stringify(entry)).digest('hex')));
+  if (key === undefined) {
+    const { body, ...rest } = entry;
+    key = createHash('sha256').update(JSON.stringify(rest)).update('\0').update(body).digest('hex');
+    entryKeys.set(entry, key);
+  }
   return key;
 }
