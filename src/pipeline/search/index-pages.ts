@@ -7,6 +7,7 @@ import type { SearchOptions } from '../types.ts';
 import { isExcluded, searchRecord, type SearchRecord } from './extract.ts';
 import { inPart, openSearchIndex, PARTS_FILE, recordHash, type IndexEntry, type SearchFile, type SearchIndexFiles, type SearchPart } from './search-index.ts';
 import { INDEX_FILES, type PageEntry, type PartMeta } from './words.ts';
+import { readPart, recordOfPage } from './own-index.ts';
 
 export { inPart, SEARCH_DIR, type SearchPart } from './search-index.ts';
 
@@ -92,7 +93,9 @@ export function startPageIndexer(
         for (const [file, key] of written) keys.set(file, key);
       }
     : undefined;
-  const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts, emit });
+  // A part of the previous index, read from the output it is in (its folder there is `previousDir`'s parent's).
+  const previousPart = reuse?.previousDir === undefined ? undefined : (dir: string) => readPart(join(reuse.previousDir!, '..', dir));
+  const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts, emit, previous: previousPart });
   const rendered = new Map<string, SearchRecord | undefined>();
   let next = 0;
   const recordHashes = new Map<string, string>();
@@ -162,7 +165,7 @@ const sorted = (map: Map<string, string>): Map<string, string> => new Map([...ma
 function previousRecords(dir: string): (path: string, hash: string) => SearchRecord | undefined {
   let unread: string[] | undefined;
   const found = new Map<string, PageEntry>();
-  const readPart = (part: string) => {
+  const readPages = (part: string) => {
     try {
       const meta = JSON.parse(readFileSync(join(part, INDEX_FILES.meta), 'utf8')) as PartMeta;
       for (let n = 0; n < meta.pageFiles; n++) {
@@ -183,10 +186,10 @@ function previousRecords(dir: string): (path: string, hash: string) => SearchRec
       }
       unread = [dir, ...more.map((folder) => join(dir, folder))];
     }
-    while (!found.has(path) && unread.length) readPart(unread.shift()!);
+    while (!found.has(path) && unread.length) readPages(unread.shift()!);
     const entry = found.get(path);
     if (!entry) return undefined;
-    const record: SearchRecord = { url: entry.url, content: entry.content, language: entry.language ?? 'en', meta: entry.meta };
+    const record = recordOfPage(entry);
     return recordHash(record) === hash ? record : undefined;
   };
 }

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { threadCpuClock } from '../cpu.ts';
 import type { SearchRecord } from './extract.ts';
-import { partFiles } from './own-index.ts';
+import { partFiles, patchedPartFiles, recordOfPage, type PartContents } from './own-index.ts';
 
 /** The output folder of the index: the browser reads `/search-index/meta.json` and the files it names. */
 export const SEARCH_DIR = 'search-index';
@@ -76,6 +76,12 @@ export interface OpenIndexOptions {
    * 25 MB, and a cold build's main thread held them through rendering, at its peak.
    */
   emit?: (files: SearchFile[]) => void;
+  /**
+   * Reads the previous index's part in the folder `dir` (optional). A part of `reuse` that
+   * changed is then patched from it (`patchedPartFiles`) rather than made whole, when it was made
+   * with these settings from the same pages in the same order, as its key says.
+   */
+  previous?: (dir: string) => PartContents | undefined;
 }
 
 /** Pages in one part of the index when `SearchOptions.maxPagesPerIndex` does not say. */
@@ -121,12 +127,29 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
   const parts: Part[] = [];
   const clock = threadCpuClock();
   let cpuMs = 0;
+  // The key of a part is of the settings and every record's hash, in order.
+  const keyHash = (dir: string) => createHash('sha256').update(JSON.stringify([options.salt ?? '', INDEX_FORMAT, dir, settings]));
   const open = (): Part => {
     const dir = parts.length ? `${SEARCH_DIR}/part-${parts.length + 1}` : SEARCH_DIR;
-    const hash = createHash('sha256').update(JSON.stringify([options.salt ?? '', INDEX_FORMAT, dir, settings]));
-    const part: Part = { dir, entries: [], hash, mayReuse: options.reuse?.has(dir) ?? false, reused: false };
+    const part: Part = { dir, entries: [], hash: keyHash(dir), mayReuse: options.reuse?.has(dir) ?? false, reused: false };
     parts.push(part);
     return part;
+  };
+  // The previous part in the part's folder, patched with the records that changed; undefined
+  // when it is not the same pages made the same way (its key, made again from the records its
+  // files hold, is not the key it was recorded with).
+  const patched = (part: Part) => {
+    const before = part.mayReuse ? options.previous?.(part.dir) : undefined;
+    if (!before || before.pages.length !== part.entries.length) return undefined;
+    const hashes = before.pages.map((page) => recordHash(recordOfPage(page)));
+    const key = keyHash(part.dir);
+    for (const hash of hashes) key.update(hash).update('\n');
+    if (key.digest('hex').slice(0, 32) !== options.reuse?.get(part.dir)) return undefined;
+    const changed = new Map<number, SearchRecord>();
+    part.entries.forEach((entry, page) => {
+      if (entry.hash !== hashes[page]) changed.set(page, recordOf(entry));
+    });
+    return patchedPartFiles(before, changed, pageFiles);
   };
   const seal = (part: Part) => {
     if (part.key) return;
@@ -135,8 +158,8 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
       part.reused = true;
     } else {
       const started = clock?.();
-      const records = part.entries.map(recordOf);
-      const files = partFiles(records, pageFiles).map((f) => ({ outFile: `${part.dir}/${f.path}`, contents: f.contents }));
+      const made = patched(part) ?? partFiles(part.entries.map(recordOf), pageFiles);
+      const files = made.map((f) => ({ outFile: `${part.dir}/${f.path}`, contents: f.contents }));
       if (started !== undefined) cpuMs += clock!() - started;
       if (options.emit) options.emit(files);
       else part.files = files;
