@@ -29,7 +29,7 @@ import type { BuildManifest } from './pipeline/plan/manifest.ts';
 import { formatMs } from './pipeline/format.ts';
 import { startClock, type StageClock } from './pipeline/stage-clock.ts';
 import { openSiteSearch, withSearch, type SearchMade, type SiteSearch } from './pipeline/search/site-search.ts';
-import { openValidationCache } from './pipeline/validate/validation-cache.ts';
+import { openValidationCache, type ValidationCache } from './pipeline/validate/validation-cache.ts';
 import { siteImages, type ImageSet } from './pipeline/images/process-images.ts';
 import { bundleForHost, type HostBundle } from './pipeline/hosts/functions.ts';
 import { basePathOf } from './pipeline/routes/base-path.ts';
@@ -142,13 +142,15 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // The functions answer under the site's base path: `--base-url`'s, known now (see below).
   const hostBase = basePathOf(place.options.baseUrl ?? '/');
   const host = dev ? undefined : await bundleForHost(place, parts.compiled, hostBase, clock.lap);
-  const content = readContent(place.root, config);
+  // Opened before the content is read: front matter it already holds validated is parsed only if read.
+  const validation = dev || !place.cacheDir ? undefined : openValidationCache(place.cacheDir, parts.compiled.versionKey, Boolean(place.options.drafts));
+  const content = readContent(place.root, config, validation?.known);
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
   const early = !dev && !previous.manifest && place.options.workers === undefined && content.size >= WORKER_THRESHOLD;
   const workers = early ? startRenderWorkers(parts.compiled, renderWorkerCount()) : undefined;
   try {
-    const state = loadState(place, parts, { content, publicListing, images, host }, dev);
+    const state = loadState(place, parts, { content, publicListing, images, host, validation }, dev);
     clock.lap('content and routes');
     // A base path in the site's own URL only (no `--base-url`) is known once its content is read:
     // the functions are bundled again under it, into the same output files.
@@ -173,11 +175,11 @@ function folderInputs(root: string, config: SiteConfig): string[] {
 function loadState(
   place: BuildPlace,
   parts: SiteParts,
-  read: { content: SiteState['content']; publicListing: SiteState['public']; images: ImageSet; host: HostBundle | undefined },
+  read: { content: SiteState['content']; publicListing: SiteState['public']; images: ImageSet; host: HostBundle | undefined; validation: ValidationCache | undefined },
   dev: DevBuildInputs | undefined,
 ): SiteState {
-  const { options, cacheDir } = place;
-  const validation = dev || !cacheDir ? undefined : openValidationCache(cacheDir, parts.compiled.versionKey, Boolean(options.drafts));
+  const { options } = place;
+  const { validation } = read;
   const state = computeSiteState(parts, read.content, read.publicListing, {
     root: place.root,
     baseUrl: options.baseUrl,

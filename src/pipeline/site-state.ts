@@ -9,7 +9,7 @@ import { bundleStyles, styleAssetsUnderBase, type StyleAsset } from './bundle/st
 import { planCards, type PlannedCard } from './cards/cards.ts';
 import { compileSite, type CompiledSite } from './compile/compile-site.ts';
 import { listFolder, type BrokenLink, type FolderFile } from './load/list-folder.ts';
-import { loadContent, readContentFiles, type ContentRecord } from './load/load.ts';
+import { loadContent, readContentFiles, type ContentRecord, type KnownText } from './load/load.ts';
 import { hashText } from './plan/manifest.ts';
 import type { TemplateDeps } from './plan/template-deps.ts';
 import { buildRouteTable, inputFile, namesBrokenEntry, type BrokenEntry, type ClashAnchor } from './routes/routes.ts';
@@ -176,12 +176,15 @@ export const contentDirOf = (config: SiteConfig): string => config.contentDir ??
 /** The config's public folder, relative to the root (default: `public`). */
 export const publicDirOf = (config: SiteConfig): string => config.publicDir ?? 'public';
 
-/** Reads and parses every content file; a file that cannot be read carries its problem. */
-export function readContent(root: string, config: SiteConfig): Map<string, LoadedFile> {
+/**
+ * Reads and parses every content file; a file that cannot be read carries its problem. Front
+ * matter that `known` says parsed before is parsed only when read (`parseMarkdownFile`).
+ */
+export function readContent(root: string, config: SiteConfig, known?: KnownText): Map<string, LoadedFile> {
   const contentDir = contentDirOf(config);
   const content = new Map<string, LoadedFile>();
   const read = readContentFiles(root, contentDir);
-  for (const [file, text] of read.files) content.set(file, { ...loadFile(file, text, config), mtimeMs: read.mtimes.get(file) });
+  for (const [file, text] of read.files) content.set(file, { ...loadFile(file, text, config, known), mtimeMs: read.mtimes.get(file) });
   for (const [file, problem] of read.problems) content.set(file, { text: '', diagnostics: [problem], unreadable: true });
   return content;
 }
@@ -192,8 +195,8 @@ export function readPublic(root: string, config: SiteConfig): PublicListing {
 }
 
 /** Parses one content file; the load stage for that file alone. */
-export function loadFile(file: string, text: string, config: SiteConfig): LoadedFile {
-  const loaded = loadContent(new Map([[file, text]]), contentDirOf(config), config.collections);
+export function loadFile(file: string, text: string, config: SiteConfig, known?: KnownText): LoadedFile {
+  const loaded = loadContent(new Map([[file, text]]), contentDirOf(config), config.collections, known);
   return { text, record: loaded.records[0], diagnostics: loaded.diagnostics };
 }
 

@@ -199,6 +199,27 @@ describe('images: problems', () => {
   });
 });
 
+describe('images: a build whose entries come from the validation cache', () => {
+  let fx: FixtureCopy;
+  beforeAll(async () => {
+    fx = await imageSite('heartnotes-images-known-');
+  }, 120_000);
+  afterAll(() => fx?.cleanup());
+
+  it('still finds a front-matter image that is gone, at its field, though it parses that front matter only to say where', async () => {
+    writeFileSync(join(fx.root, 'public/images/pier.png'), await pngWithAlpha());
+    fx.write('content/posts/pier.md', ['---', 'title: The pier', 'date: 2025-03-03', 'cover: /images/pier.png', 'coverAlt: A pier', '---', '', 'Out to the end and back.', ''].join('\n'));
+    const first = build(fx);
+    expect(first.status, first.stderr).toBe(0);
+    expect(fx.read('dist/post/pier.html')).toContain('The pier');
+    // The post's text is unchanged: its entry, and where its front matter names images, come from the cache.
+    unlinkSync(join(fx.root, 'public/images/pier.png'));
+    const second = build(fx);
+    expect(second.status, second.stdout).toBe(1);
+    expect(second.stderr).toMatch(/content\/posts\/pier\.md:4:8: image "\/images\/pier\.png" .*names no file/);
+  });
+});
+
 describe('images: dev', () => {
   let fx: FixtureCopy;
   let server: RunningCli | undefined;

@@ -97,7 +97,7 @@ export function validateContent(
     }
     if (result.unpublished) (unpublishedEntries[record.collection] ??= []).push(result.unpublished);
     if (result.diagnostics.length && record.kind === 'markdown') failed.push({ file: record.file, slug: slugOf(record) });
-    if (result.entry || result.unpublished || result.data !== undefined) images.push(...findImages(record));
+    if (result.entry || result.unpublished || result.data !== undefined) images.push(...findImages(record, result.imageFields));
   }
 
   const present = new Set(records.map((r) => r.collection));
@@ -169,19 +169,27 @@ const IMAGE = /^\/(?!\/)\S+\.(?:png|jpe?g|gif|svg|webp|avif|ico)(?:[?#]\S*)?$/i;
  * a page's Markdown). That is every `imagePath()` field, and any other field holding one,
  * without the schema having to mark them.
  */
-function findImages(record: ContentRecord): ImageRef[] {
-  const found: PropertyKey[][] = [];
-  const walk = (value: unknown, path: PropertyKey[]) => {
+function findImages(record: ContentRecord, fields = imageFields(record.data)): ImageRef[] {
+  return fields.map(({ path, src }) => ({ src, file: record.file, locate: () => locateField(record, path, 'value') }));
+}
+
+/** A field of a record's data that holds an image path: where it is (names and list positions), and the path. */
+export interface ImageField {
+  path: (string | number)[];
+  src: string;
+}
+
+/** The fields of a record's data that hold image paths (`findImages`). */
+export function imageFields(data: unknown): ImageField[] {
+  const found: ImageField[] = [];
+  const walk = (value: unknown, path: (string | number)[]) => {
     if (typeof value === 'string') {
-      if (IMAGE.test(value)) found.push(path);
+      if (IMAGE.test(value)) found.push({ path, src: value });
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
   };
-  walk(record.data, []);
-  return found.map((path) => {
-    const src = path.reduce<unknown>((v, p) => (v as Record<PropertyKey, unknown>)[p], record.data) as string;
-    return { src, file: record.file, locate: () => locateField(record, path, 'value') };
-  });
+  walk(data, []);
+  return found;
 }
 
 /**
@@ -223,6 +231,12 @@ export interface ValidatedRecord {
   leftOut?: Omit<LeftOut, 'file'>;
   /** That entry, marked `draft` or `scheduled`: checked, not published (optional). */
   unpublished?: Entry;
+  /**
+   * The record's fields that name images (`imageFields`), with a valid entry or data (optional:
+   * found in the data where not given). The validation cache keeps them, so a file it knows has
+   * its front matter parsed only to locate a missing image.
+   */
+  imageFields?: ImageField[];
 }
 
 /** Checks one record against its collection's schema; the same result for the same record and options. */
@@ -238,7 +252,7 @@ export function validateRecord(
   if (!result.success) {
     return { diagnostics: result.error.issues.flatMap((issue) => describeIssue(issue, record, spec.schema)) };
   }
-  if (spec.kind === 'json') return { diagnostics: [], data: result.data };
+  if (spec.kind === 'json') return { diagnostics: [], data: result.data, imageFields: imageFields(record.data) };
   const data = result.data as Record<string, unknown>;
   const body = [...checkBody(record, data), ...(spec.placeholders === 'fields-only' ? placeholderProblems(record, spec) : [])];
   if (body.length) return { diagnostics: body };
@@ -262,9 +276,10 @@ export function validateRecord(
     // Published, but kept out of listings, the sitemap, the feed and the search index (Entry.unlisted).
     ...(data.unlisted === true ? { unlisted: true as const } : {}),
   };
-  if (!options.drafts && draft) return { diagnostics: unfinished, leftOut: { reason: 'draft' }, unpublished: entry };
-  if (!options.drafts && scheduled) return { diagnostics: unfinished, leftOut: { reason: 'scheduled', date: scheduled }, unpublished: entry };
-  return { diagnostics: unfinished, entry };
+  const images = imageFields(record.data);
+  if (!options.drafts && draft) return { diagnostics: unfinished, leftOut: { reason: 'draft' }, unpublished: entry, imageFields: images };
+  if (!options.drafts && scheduled) return { diagnostics: unfinished, leftOut: { reason: 'scheduled', date: scheduled }, unpublished: entry, imageFields: images };
+  return { diagnostics: unfinished, entry, imageFields: images };
 }
 
 /**

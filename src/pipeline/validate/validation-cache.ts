@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Entry } from '../types.ts';
-import { validateRecord } from './validate.ts';
+import { imageFields, validateRecord, type ImageField } from './validate.ts';
 
 /**
  * Published entries as validation left them, by a hash of their file's text, kept in the cache
  * folder between builds (`validated.json`), so a build after an edit validates only the files
- * that changed. A fresh clone's files are all new to the file system but not to this cache.
+ * that changed. A fresh clone's files are all new to the file system but not to this cache. With
+ * each entry go the front-matter fields that name images: a file this cache knows (`known`) has
+ * its front matter parsed only if something reads it (load.ts, `KnownText`).
  *
  * # Design decision
  * Only what cannot go stale is kept: an entry that passed every check of its own file, published
@@ -20,11 +22,15 @@ import { validateRecord } from './validate.ts';
  */
 export interface ValidationCache {
   validate: typeof validateRecord;
+  /** Whether this file's text is kept here: it parsed and validated without a problem before (`KnownText`, load.ts). */
+  known(file: string, source: string): boolean;
   /** Writes the entries this build used, when they differ from what the file holds. */
   save(): void;
 }
 
 const FILE = 'validated.json';
+/** Bump when what the file holds changes: a file of another format is not read. */
+const FORMAT = 2;
 
 export function openValidationCache(cacheDir: string, versionKey: string, drafts: boolean): ValidationCache {
   const file = join(cacheDir, FILE);
@@ -32,13 +38,23 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
   const stored = readStored(file);
   const used: Record<string, Stored> = {};
   let changed = false;
+  // Each file's key, for the text it was computed from: `known` and then `validate` ask for the same one.
+  const keys = new Map<string, { source: string; key: string }>();
+  const keyOf = (file: string, source: string) => {
+    const last = keys.get(file);
+    if (last?.source === source) return last.key;
+    const key = createHash('sha256').update(salt).update(file).update('\0').update(source).digest('base64url');
+    keys.set(file, { source, key });
+    return key;
+  };
   return {
+    known: (file, source) => keyOf(file, source) in stored,
     validate(record, spec, options) {
-      const key = createHash('sha256').update(salt).update(record.file).update('\0').update(record.source).digest('base64url');
+      const key = keyOf(record.file, record.source);
       const cached = stored[key];
-      if (cached && !(typeof cached.data.date === 'string' && options.today && cached.data.date > options.today)) {
+      if (cached && !(typeof cached.entry.data.date === 'string' && options.today && cached.entry.data.date > options.today)) {
         used[key] = cached;
-        return { diagnostics: [], entry: { ...structuredClone(cached), body: cached.body ?? record.body } };
+        return { diagnostics: [], entry: { ...structuredClone(cached.entry), body: cached.entry.body ?? record.body }, imageFields: cached.images };
       }
       const result = validateRecord(record, spec, options);
       changed = true;
@@ -47,9 +63,9 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
         // The body is most of an entry: kept only when it is not the file's own (placeholders
         // filled). Its key stays in place (null), so the entry's keys keep their order: pages'
         // keys hash their props as JSON, and an entry in another order would render them again.
-        const copy: Stored = structuredClone(entry);
+        const copy: Stored['entry'] = structuredClone(entry);
         if (copy.body === record.body) copy.body = null;
-        used[key] = copy;
+        used[key] = { entry: copy, images: result.imageFields ?? imageFields(record.data) };
       }
       return result;
     },
@@ -58,7 +74,7 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
       try {
         mkdirSync(dirname(file), { recursive: true });
         const temp = `${file}.${process.pid}.tmp`;
-        writeFileSync(temp, JSON.stringify(used));
+        writeFileSync(temp, JSON.stringify({ format: FORMAT, entries: used }));
         renameSync(temp, file);
       } catch {
         // A cache that cannot be written is only slower next time.
@@ -67,13 +83,21 @@ export function openValidationCache(cacheDir: string, versionKey: string, drafts
   };
 }
 
-/** A kept entry; without `body` when its body is the file's, which is then read from the record. */
-type Stored = Omit<Entry, 'body'> & { body: string | null };
+/**
+ * A kept entry, without `body` when its body is the file's (which is then read from the record),
+ * and the fields of its front matter that name images (`imageFields`), so its front matter need
+ * not be parsed again to find them.
+ */
+interface Stored {
+  entry: Omit<Entry, 'body'> & { body: string | null };
+  images: ImageField[];
+}
 
 function readStored(file: string): Record<string, Stored> {
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, Stored>) : {};
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; entries?: unknown };
+    const entries = parsed.format === FORMAT ? parsed.entries : undefined;
+    return entries && typeof entries === 'object' && !Array.isArray(entries) ? (entries as Record<string, Stored>) : {};
   } catch {
     return {};
   }
