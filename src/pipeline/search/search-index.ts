@@ -84,6 +84,12 @@ export interface OpenIndexOptions {
   previous?: (dir: string) => PartContents | undefined;
 }
 
+/**
+ * A part is patched when at most one of this many of its pages changed, else made whole: each
+ * changed page is taken out of and put into the lists of every term it has.
+ */
+const PATCH_AT_MOST = 8;
+
 /** Pages in one part of the index when `SearchOptions.maxPagesPerIndex` does not say. */
 export const PAGES_PER_INDEX = 1000;
 
@@ -145,11 +151,10 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
     const key = keyHash(part.dir);
     for (const hash of hashes) key.update(hash).update('\n');
     if (key.digest('hex').slice(0, 32) !== options.reuse?.get(part.dir)) return undefined;
-    const changed = new Map<number, SearchRecord>();
-    part.entries.forEach((entry, page) => {
-      if (entry.hash !== hashes[page]) changed.set(page, recordOf(entry));
-    });
-    return patchedPartFiles(before, changed, pageFiles);
+    const changed = part.entries.flatMap((entry, page) => (entry.hash === hashes[page] ? [] : [page]));
+    // A page added or removed before the part shifts every page of it: made whole, which costs less then.
+    if (changed.length * PATCH_AT_MOST > part.entries.length) return undefined;
+    return patchedPartFiles(before, new Map(changed.map((page) => [page, recordOf(part.entries[page]!)])), pageFiles);
   };
   const seal = (part: Part) => {
     if (part.key) return;
