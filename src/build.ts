@@ -189,6 +189,7 @@ function loadState(
     validate: dev?.validate ?? validation?.validate,
     runSiteFunctions: dev?.runSiteFunctions,
     images: read.images,
+    cacheDir: place.cacheDir,
     hostFiles: read.host?.output,
     serverRules: Boolean(dev),
     hostLayout: !dev,

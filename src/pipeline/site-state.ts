@@ -122,6 +122,8 @@ export interface SiteStateOptions {
   failFast?: boolean;
   /** The processed raster images (images/process-images.ts): their files are outputs, and pages depend on them (default: none). */
   images?: ImageSet;
+  /** The cache folder, where what the social cards' fonts can draw is kept (cards/card-text.ts; default: none). */
+  cacheDir?: string;
 }
 
 /** Everything known about the site before rendering. */
@@ -294,7 +296,7 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, data, options.broken, options.anchor);
-  const { routes, cards, warnings } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)), options.images?.sources);
+  const { routes, cards, warnings } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)), options.images?.sources, options.cacheDir);
   const { styles, islands } = parts;
   const site: TemplateSite = {
     settings,

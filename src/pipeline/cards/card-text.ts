@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { Font } from 'opentype.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
@@ -35,17 +36,20 @@ function scriptOf(char: string): string {
   return LETTER.test(char) ? 'other letters' : 'symbols';
 }
 
-/** Per font, whether each character seen so far can be drawn: titles share a few hundred characters. */
-const drawable = new WeakMap<Font, Map<string, boolean>>();
+/** Whether a font has a glyph for a character, by its code point. */
+type Covers = (codePoint: number) => boolean;
 
-/** The characters of `text` a card cannot draw with `font`: missing from it, or right to left. */
-function undrawable(font: Font, text: string): string[] {
-  let known = drawable.get(font);
-  if (!known) drawable.set(font, (known = new Map()));
+/** Per font (file and content hash), whether each character seen so far can be drawn: titles share a few hundred characters. */
+const drawable = new Map<string, Map<string, boolean>>();
+
+/** The characters of `text` a card cannot draw with the font `key` names: missing from it (`covers`), or right to left. */
+function undrawable(key: string, covers: () => Covers, text: string): string[] {
+  let known = drawable.get(key);
+  if (!known) drawable.set(key, (known = new Map()));
   const missing: string[] = [];
   for (const char of text) {
     let ok = known.get(char);
-    if (ok === undefined) known.set(char, (ok = /\s/u.test(char) || (!RTL.test(char) && font.charToGlyph(char).index !== 0)));
+    if (ok === undefined) known.set(char, (ok = /\s/u.test(char) || (!RTL.test(char) && covers()(char.codePointAt(0)!))));
     if (!ok) missing.push(char);
   }
   return missing;
@@ -66,6 +70,8 @@ export class CardText {
     readonly root: string,
     /** A font file's content hash. */
     readonly hashOf: (file: string) => string,
+    /** The cache folder, where each font's characters are kept (optional). */
+    readonly cacheDir?: string,
   ) {}
 
   /** The spec the card can draw, and a warning for each of its texts it cannot draw as written. */
@@ -77,14 +83,14 @@ export class CardText {
         ...locate(this.root, route.entry?.file ?? route.sources[0], text, missing[0]!),
       });
     let out = spec;
-    const title = undrawable(this.#font(this.style.title.font), spec.title);
+    const title = this.#undrawable(this.style.title.font, spec.title);
     if (title.length && keeps(spec.title, title)) problem('title', spec.title, title, 'the title without them');
     else if (title.length) {
       problem('title', spec.title, title, `"${this.style.bar.text}" (the bar's text) instead of the title`);
       out = { ...out, title: this.style.bar.text };
     }
     // Labels are drawn in capitals (card.ts).
-    const label = spec.label ? undrawable(this.#font(this.style.label.font), spec.label.toUpperCase()) : [];
+    const label = spec.label ? this.#undrawable(this.style.label.font, spec.label.toUpperCase()) : [];
     if (spec.label && label.length && keeps(spec.label, label)) problem('label', spec.label, label, 'the label without them');
     else if (spec.label && label.length) {
       problem('label', spec.label, label, 'no label');
@@ -93,14 +99,70 @@ export class CardText {
     return { spec: out, warnings };
   }
 
-  #font(file: string): Font {
-    const key = `${file}\0${this.hashOf(file)}`;
+  #undrawable(file: string, text: string): string[] {
+    const hash = this.hashOf(file);
+    let covers: Covers | undefined;
+    return undrawable(`${file}\0${hash}`, () => (covers ??= this.#covers(file, hash)), text);
+  }
+
+  /**
+   * The characters the font has: from the font parsed in this process, else as the cache keeps
+   * them, else from the font parsed now (and then kept).
+   *
+   * # Design decision
+   * Only the cards drawn need the font itself; checking every card's text needs its characters
+   * alone. Parsing the two fonts (and loading opentype.js) was about 65 ms of a one-edit deploy of
+   * the 4,000-page bench, which draws no card; their characters are a few kilobytes in the cache.
+   */
+  #covers(file: string, hash: string): Covers {
+    const key = `${file}\0${hash}`;
+    const kept = parsed.has(key) || !this.cacheDir ? undefined : readCoverage(this.cacheDir, hash);
+    if (kept) return (codePoint) => kept.has(codePoint);
+    const font = this.#font(file, key);
+    const codePoints = fontCoverage(font);
+    if (codePoints && this.cacheDir) keepCoverage(this.cacheDir, hash, codePoints);
+    return codePoints ? (codePoint) => codePoints.has(codePoint) : (codePoint) => font.charToGlyph(String.fromCodePoint(codePoint)).index !== 0;
+  }
+
+  #font(file: string, key: string): Font {
     let font = parsed.get(key);
     if (!font) {
       for (const other of parsed.keys()) if (other.startsWith(`${file}\0`)) parsed.delete(other);
       parsed.set(key, (font = loadFont(file)));
     }
     return font;
+  }
+}
+
+/** The folder of the cache where fonts' characters are kept, by the font's content hash. */
+const COVERAGE = 'font-characters';
+
+/** The code points a font draws (those its character map gives a glyph other than the missing-glyph one); undefined for a font without a character map. */
+function fontCoverage(font: Font): Set<number> | undefined {
+  const map = (font as unknown as { tables?: { cmap?: { glyphIndexMap?: Record<string, number> } } }).tables?.cmap?.glyphIndexMap;
+  if (!map) return undefined;
+  return new Set(Object.keys(map).map(Number).filter((codePoint) => font.charToGlyph(String.fromCodePoint(codePoint)).index !== 0));
+}
+
+function readCoverage(cacheDir: string, hash: string): Set<number> | undefined {
+  try {
+    const codePoints = JSON.parse(readFileSync(join(cacheDir, COVERAGE, `${hash}.json`), 'utf8')) as unknown;
+    return Array.isArray(codePoints) && codePoints.every((c) => Number.isInteger(c)) ? new Set(codePoints as number[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a font's characters in the cache (a temporary name, then renamed); a cache that cannot be written is only slower. */
+function keepCoverage(cacheDir: string, hash: string, codePoints: Set<number>): void {
+  const file = join(cacheDir, COVERAGE, `${hash}.json`);
+  const temp = `${file}.${process.pid}-${threadId}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temp, JSON.stringify([...codePoints].sort((a, b) => a - b)));
+    renameSync(temp, file);
+  } catch {
+    rmSync(temp, { force: true });
   }
 }
 

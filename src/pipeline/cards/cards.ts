@@ -45,15 +45,16 @@ export function cardFile(path: string): string {
 
 /**
  * Asks the site what each page's card shows and gives each page the address of its card.
- * `sources` maps the address of an image published from beside the content to its file (default: none).
+ * `sources` maps the address of an image published from beside the content to its file (default: none);
+ * `cacheDir` is where the fonts' characters are kept between builds (card-text.ts; default: nowhere).
  */
-export function planCards(config: CardsConfig | undefined, routes: Route[], root: string, publicDir: string, sources: Record<string, string> = {}): CardPlan {
+export function planCards(config: CardsConfig | undefined, routes: Route[], root: string, publicDir: string, sources: Record<string, string> = {}, cacheDir?: string): CardPlan {
   const cards = new Map<string, PlannedCard>();
   const warnings: Diagnostic[] = [];
   if (!config) return { routes, cards, warnings };
   const hashes = new FileHashes();
   const style = cardStyle(config, root);
-  const text = new CardText(style, root, (file) => hashes.of(file));
+  const text = new CardText(style, root, (file) => hashes.of(file), cacheDir);
   const styleKey = hashText(PAINTER_VERSION, JSON.stringify(config.style), hashes.of(style.title.font), hashes.of(style.label.font));
   // Many cards share an image (4,001 of the bench's share one): each file is looked for once.
   const found = new Map<string, boolean>();
