@@ -137,11 +137,20 @@ export class CardText {
 /** The folder of the cache where fonts' characters are kept, by the font's content hash. */
 const COVERAGE = 'font-characters';
 
-/** The code points a font draws (those its character map gives a glyph other than the missing-glyph one); undefined for a font without a character map. */
+/**
+ * The code points a font draws: those its character map gives a glyph that is in the font and is
+ * not the missing-glyph one (what `charToGlyph` finds, without loading every glyph as it would);
+ * undefined for a font without a character map.
+ */
 function fontCoverage(font: Font): Set<number> | undefined {
-  const map = (font as unknown as { tables?: { cmap?: { glyphIndexMap?: Record<string, number> } } }).tables?.cmap?.glyphIndexMap;
+  const { tables, numGlyphs } = font as unknown as { tables?: { cmap?: { glyphIndexMap?: Record<string, number> } }; numGlyphs: number };
+  const map = tables?.cmap?.glyphIndexMap;
   if (!map) return undefined;
-  return new Set(Object.keys(map).map(Number).filter((codePoint) => font.charToGlyph(String.fromCodePoint(codePoint)).index !== 0));
+  return new Set(
+    Object.entries(map)
+      .filter(([, glyph]) => glyph > 0 && glyph < numGlyphs)
+      .map(([codePoint]) => Number(codePoint)),
+  );
 }
 
 function readCoverage(cacheDir: string, hash: string): Set<number> | undefined {
