@@ -134,10 +134,12 @@ export function loadContent(
       continue;
     }
     const spec = collections[collection];
-    const parsed = spec.kind === 'markdown' ? parseMarkdownFile(file, source, known?.(file, source)) : parseJsonFile(file, source);
+    const lazy = spec.kind === 'markdown' && (known?.(file, source) ?? false);
+    const parsed = spec.kind === 'markdown' ? parseMarkdownFile(file, source, lazy) : parseJsonFile(file, source);
     if ('diagnostic' in parsed) diagnostics.push(parsed.diagnostic);
-    // Its properties as they are: a front matter parsed when read (`known`) stays a getter.
-    else records.push(Object.defineProperties({ collection, file, kind: spec.kind, source }, Object.getOwnPropertyDescriptors(parsed)) as ContentRecord);
+    // A front matter parsed when read stays a getter (spreading would read it).
+    else if (lazy) records.push(Object.defineProperties({ collection, file, kind: spec.kind, source }, Object.getOwnPropertyDescriptors(parsed)) as ContentRecord);
+    else records.push({ collection, file, kind: spec.kind, source, ...parsed });
   }
   return { records, diagnostics };
 }
