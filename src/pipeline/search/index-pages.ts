@@ -6,8 +6,8 @@ import { writeOutputFile } from '../write/write.ts';
 import type { SearchOptions } from '../types.ts';
 import { isExcluded, searchRecord, type SearchRecord } from './extract.ts';
 import { inPart, openSearchIndex, PARTS_FILE, recordHash, type IndexEntry, type SearchFile, type SearchIndexFiles, type SearchPart } from './search-index.ts';
-import { INDEX_FILES, type PageEntry, type PartMeta } from './words.ts';
-import { readPart, recordOfPage } from './own-index.ts';
+import type { PageEntry } from './words.ts';
+import { readPart, readPartPages, recordOfPage } from './own-index.ts';
 
 export { inPart, SEARCH_DIR, type SearchPart } from './search-index.ts';
 
@@ -165,16 +165,9 @@ const sorted = (map: Map<string, string>): Map<string, string> => new Map([...ma
 function previousRecords(dir: string): (path: string, hash: string) => SearchRecord | undefined {
   let unread: string[] | undefined;
   const found = new Map<string, PageEntry>();
+  // A part gone or unreadable gives none: its pages are read from their HTML.
   const readPages = (part: string) => {
-    try {
-      const meta = JSON.parse(readFileSync(join(part, INDEX_FILES.meta), 'utf8')) as PartMeta;
-      for (let n = 0; n < meta.pageFiles; n++) {
-        const entries = JSON.parse(readFileSync(join(part, INDEX_FILES.pages(n)), 'utf8')) as Record<string, PageEntry>;
-        for (const entry of Object.values(entries)) found.set(entry.url, entry);
-      }
-    } catch {
-      /* a part gone or unreadable: its pages are read from their HTML */
-    }
+    for (const entry of readPartPages(part)?.pages ?? []) found.set(entry.url, entry);
   };
   return (path, hash) => {
     if (!unread) {

@@ -52,18 +52,32 @@ export interface PartContents {
  * missing or not what `partFiles` writes.
  */
 export function readPart(dir: string): PartContents | undefined {
+  const part = readPartPages(dir);
+  if (!part) return undefined;
   try {
-    const read = <T>(path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as T;
-    const meta = read<PartMeta>(INDEX_FILES.meta);
     const terms = new Map<string, number[]>();
-    for (const shard of meta.shards) for (const [term, pages] of Object.entries(read<Record<string, number[]>>(INDEX_FILES.words(shard)))) terms.set(term, pages);
-    const pages: PageEntry[] = [];
-    for (let n = 0; n < meta.pageFiles; n++) for (const [page, entry] of Object.entries(read<Record<string, PageEntry>>(INDEX_FILES.pages(n)))) pages[Number(page)] = entry;
-    return pages.length === meta.pages && Object.keys(pages).length === meta.pages ? { meta, terms, pages } : undefined;
+    for (const shard of part.meta.shards)
+      for (const [term, pages] of Object.entries(readJson<Record<string, number[]>>(join(dir, INDEX_FILES.words(shard))))) terms.set(term, pages);
+    return { ...part, terms };
   } catch {
     return undefined;
   }
 }
+
+/** A part's `meta.json` and its pages' entries by number (`readPart` without the terms), or undefined when a file is missing or a page is not there. */
+export function readPartPages(dir: string): Omit<PartContents, 'terms'> | undefined {
+  try {
+    const meta = readJson<PartMeta>(join(dir, INDEX_FILES.meta));
+    const pages: PageEntry[] = [];
+    for (let n = 0; n < meta.pageFiles; n++)
+      for (const [page, entry] of Object.entries(readJson<Record<string, PageEntry>>(join(dir, INDEX_FILES.pages(n))))) pages[Number(page)] = entry;
+    return pages.length === meta.pages && Object.keys(pages).length === meta.pages ? { meta, pages } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 /**
  * The files of a part whose pages are `previous`'s, in the same order, with new records for the
