@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from '../compile/esbuild-diagnostics.ts';

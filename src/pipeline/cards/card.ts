@@ -1,4 +1,5 @@
 import type { Font } from 'opentype.js';
+import { requirePackage } from '../common-js.ts';
 import type { CardStyle } from '../types.ts';
 import { adler32, adler32Changed, compressRun, encodePalettePng, type RowRun } from './png.ts';
 import { GlyphCache, glyphPath, loadFont, placeText, wrapText, type GlyphImage, type Line } from './text.ts';
@@ -265,8 +266,10 @@ interface Frame {
 
 const FRAME_COLOURS = 64;
 
+type Sharp = (typeof import('sharp'))['default'];
+
 async function drawFrame(style: CardStyle, svg: string): Promise<Frame> {
-  const { default: sharp } = await import('sharp');
+  const sharp = requirePackage<Sharp>('sharp');
   const rgb = await sharp({ create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: style.background } })
     .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
     .removeAlpha()
@@ -287,7 +290,7 @@ async function drawBase(style: CardStyle, image: string | undefined, framePromis
   const indices = Uint8Array.from(frame.indices);
   let palette = frame.palette;
   if (image) {
-    const { default: sharp } = await import('sharp');
+    const sharp = requirePackage<Sharp>('sharp');
     const picture = await sharp(image)
       .resize(IMAGE.width, IMAGE.height, { fit: 'cover', position: sharp.strategy.attention })
       .flatten({ background: style.background })

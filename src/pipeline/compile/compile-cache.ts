@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuildApi } from './esbuild.ts';
 import { OUTPUT_MARKER } from '../write/output-folder.ts';
 
 /**
@@ -216,7 +217,7 @@ export async function withKeptCompile<K, R>(
 }
 
 /**
- * `esbuild.build(options)` (with `write: false` and `metafile: true`), or its output from the last
+ * `esbuildApi.build(options)` (with `write: false` and `metafile: true`), or its output from the last
  * build of the same name when nothing it read has changed (`withKeptCompile`); `file` is where that
  * is kept (none: always compiled, nothing kept). `salt` names what the options' plugins depend on
  * beyond the files they read. The options' own values are part of the key, the project's folder
@@ -225,7 +226,7 @@ export async function withKeptCompile<K, R>(
 export function keptEsbuild(file: string | undefined, options: esbuild.BuildOptions & { absWorkingDir: string; write: false; metafile: true }, salt = ''): Promise<EsbuildOutput> {
   const root = options.absWorkingDir;
   const { plugins = [], ...settings } = options;
-  const keyed = [esbuild.version, JSON.stringify(settings).replaceAll(JSON.stringify(root).slice(1, -1), '<root>'), plugins.map((p) => p.name).join(','), salt];
+  const keyed = [esbuildApi.version, JSON.stringify(settings).replaceAll(JSON.stringify(root).slice(1, -1), '<root>'), plugins.map((p) => p.name).join(','), salt];
   return withKeptCompile<KeptOutput, EsbuildOutput>(
     { file, root, salt: keyed.join('\0') },
     (kept) => ({
@@ -236,7 +237,7 @@ export function keptEsbuild(file: string | undefined, options: esbuild.BuildOpti
       }),
     }),
     async (record) => {
-      const result = await esbuild.build({ ...options, plugins: [recordSources(root, record, options.loader), ...plugins] });
+      const result = await esbuildApi.build({ ...options, plugins: [recordSources(root, record, options.loader), ...plugins] });
       const outputFiles = result.outputFiles.map((f) => ({ path: relative(root, f.path), contents: Buffer.from(f.contents).toString('base64') }));
       return { answer: result, keep: { outputFiles, metafile: result.metafile } };
     },

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameS
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isRealFolder } from '../write/no-links.ts';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuildApi } from './esbuild.ts';
 import { DiagnosticError } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import { esbuildDiagnostics } from './esbuild-diagnostics.ts';
@@ -91,7 +92,7 @@ async function compileAnew(root: string, configFile: string, record: CompileReco
   let site: esbuild.BuildResult<{ write: false; metafile: true }>;
   let worker: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    [site, worker] = await Promise.all([esbuild.build(siteBuild(root, configFile, plugins)), esbuild.build(workerBuild(root, plugins))]);
+    [site, worker] = await Promise.all([esbuildApi.build(siteBuild(root, configFile, plugins)), esbuildApi.build(workerBuild(root, plugins))]);
   } catch (error) {
     throw new DiagnosticError(esbuildDiagnostics(error, messages.templateCompile, root));
   }
@@ -133,7 +134,7 @@ function folderVersion(dir: string, root: string): string | undefined {
  */
 function compileSalt(root: string): string {
   const own = join(generatorRoot, 'src', 'pipeline', 'compile');
-  const hash = createHash('sha256').update(`${esbuild.version}\0${process.env.NODE_ENV ?? 'production'}\0`);
+  const hash = createHash('sha256').update(`${esbuildApi.version}\0${process.env.NODE_ENV ?? 'production'}\0`);
   for (const name of readdirSync(own).sort()) hash.update(`${name}\0`).update(readFileSync(join(own, name)));
   hash.update(`${relative(root, cacheDir(root))}\0${relative(root, realPath(join(generatorRoot, 'src')))}\0`);
   return hash.update(dependencyFingerprint(root)).digest('hex');
@@ -253,7 +254,7 @@ function realPath(path: string): string {
  */
 async function toCommonJs(files: esbuild.OutputFile[], root: string): Promise<{ name: string; contents: Uint8Array }[]> {
   const byPath = new Map(files.map((file) => [file.path, file.text]));
-  const converted = await esbuild.build({
+  const converted = await esbuildApi.build({
     entryPoints: files.map((file) => file.path),
     bundle: false,
     format: 'cjs',

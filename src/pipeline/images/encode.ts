@@ -1,3 +1,4 @@
+import { requirePackage } from '../common-js.ts';
 import type { ImageFormat, ImageSettings } from './image-set.ts';
 
 /** One encoded file, before it has an address. */
@@ -19,11 +20,11 @@ type Sharp = (typeof import('sharp'))['default'];
 let loaded: Promise<Sharp> | undefined;
 
 /**
- * sharp, imported on first use: a build with no raster image to encode (or only cached ones)
+ * sharp, loaded on first use: a build with no raster image to encode (or only cached ones)
  * never loads libvips.
  */
 function sharp(): Promise<Sharp> {
-  loaded ??= import('sharp').then((m) => m.default);
+  loaded ??= Promise.resolve().then(() => requirePackage<Sharp>('sharp'));
   return loaded;
 }
 
