@@ -426,7 +426,7 @@ function printTimings(summary: BuildSummary): void {
  * The CPU floor of the build beside what it spends on everything else: the Markdown parse (summed
  * over the render threads) and making the search index's parts (the main thread) are work the
  * design cannot avoid; the rest is this process's CPU since it started (every thread) less those.
- * "—" where the system does not say.
+ * "—" where the system does not say. Last, how much of the whole the kernel spent for the process.
  */
 function printFloor(summary: BuildSummary): void {
   const { user, system } = process.cpuUsage();
@@ -439,4 +439,8 @@ function printFloor(summary: BuildSummary): void {
   console.log(`  ${'Markdown parse'.padEnd(24)} ${cell(parseMs)}   markdown-it to hast, every render thread`);
   console.log(`  ${'search index'.padEnd(24)} ${cell(searchMs)}   the parts' words and pages, main thread`);
   console.log(`  ${'everything else'.padEnd(24)} ${cell(processMs - (parseMs ?? 0) - (searchMs ?? 0))}   of ${formatMs(processMs)} in all`);
+  // The kernel's part of those (creating files, mapping memory) depends on the disk as much as on
+  // the build: on a file system that skips recently deleted inodes, a build run just after
+  // `rm -rf dist` spends several times more here (docs/architecture.md, "The kernel's share of a cold build").
+  console.log(`  ${'in the kernel'.padEnd(24)} ${cell(system / 1000)}   of the ${formatMs(processMs)}: making files, mapping memory`);
 }

@@ -107,11 +107,14 @@ describe('build and check', () => {
     // from Linux's /proc, a dash elsewhere.
     expect(lines.find((l) => l.startsWith('  main '))).toMatch(/^ {2}main +5 +\d+ ms +\d+ ms +\d+ ms +\d+ ms +(\d+ ms|\d+\.\d\d s|—)$/);
     // The floor beside the rest: the Markdown parse's CPU time, the search index's (this site has
-    // no search index, so a dash), and everything else, out of the build's CPU time in all.
+    // no search index, so a dash), and everything else, out of the build's CPU time in all, then
+    // the kernel's part of the whole.
     const floor = lines.slice(lines.indexOf('  CPU floor and overhead'));
     expect(floor[1]).toMatch(new RegExp(`^  Markdown parse +(?:${time}|—)   markdown-it to hast, every render thread$`));
     expect(floor[2]).toMatch(/^ {2}search index +— {3}the parts' words and pages, main thread$/);
     expect(floor[3]).toMatch(new RegExp(`^  everything else +${time}   of ${time} in all$`));
+    // And the kernel's share of the whole (system time), which the disk decides as much as the build.
+    expect(floor[4]).toMatch(new RegExp(`^  in the kernel +${time}   of the ${time}: making files, mapping memory$`));
   });
 
   it('--out, --base-url and --quiet do what they say', () => {
