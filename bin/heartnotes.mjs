@@ -24,8 +24,8 @@ setFlagsFromString('--heap-growing-percent=50');
 // threads, woken to share each young-generation collection (frequent and short: the worker's
 // young generation is 8 MB), wait for a core and for each other. Collected on the thread itself:
 // five cold builds of the 4,000-page bench against five without, interleaved, 19.13 against 19.49
-// CPU-s and 14.25 against 14.47 s (medians), the same peak memory (docs/architecture.md, "The
-// kernel's share of a cold build"). With more cores the helpers have cores of their own.
+// CPU-s and 14.25 against 14.47 s (medians), the same peak memory. With more cores the helpers
+// have cores of their own. See docs/architecture.md, "The kernel's share of a cold build".
 if (availableParallelism() <= 2) setFlagsFromString('--no-parallel-scavenge');
 const generatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(generatorRoot, '.cache', 'generator');
