@@ -127,7 +127,10 @@ function attributeAt(html: string, at: number): 'href' | 'src' | 'id' | 'srcset'
   return endsWithSrcset(html, at) && spaceBefore(6) ? 'srcset' : undefined;
 }
 
-/** Whether `srcset`, in any case, ends at `at` (compared by character: most `="` of a page are not it). */
+/**
+ * Whether `srcset`, in any case, ends at `at`: React writes the attribute as `srcSet`, and HTML's
+ * attribute names are case-insensitive. Compared by character, since most `="` of a page are not it.
+ */
 function endsWithSrcset(html: string, at: number): boolean {
   if (at < 6) return false;
   for (let i = 0; i < 6; i++) if ((html.charCodeAt(at - 6 + i) | 0x20) !== 'srcset'.charCodeAt(i)) return false;
