@@ -11,7 +11,16 @@ import type { Route, SiteConfig } from '../types.ts';
 
 /** Below this many pages, starting workers costs more than it saves: fewer render on this thread. */
 export const WORKER_THRESHOLD = 300;
-const BATCH = 40;
+/**
+ * Pages a worker renders per message, two messages in flight. A worker keeps a batch's pages
+ * (HTML, links) until it sends them, so a large batch outlived the worker's small young generation
+ * and was promoted, to be collected by full collections. Cold builds of the 4,000-page bench
+ * (2026-11-29, `--trace-gc-nvp`), 40 pages against 5: the worker promoted 292 against 57 MB, ran
+ * 20 against 4 full collections, and paused 897 against 552 ms in all; the main thread, handling
+ * eight times as many messages, 1,039 against 1,022 ms. Three interleaved pairs: 18.03–19.78
+ * against 17.68–19.16 CPU-s (lower in each pair), the same wall time.
+ */
+const BATCH = 5;
 // A larger young generation (maxYoungGenerationSizeMb 64) cut GC time but raised peak RSS from
 // ~400 MB to ~570 MB on 4,000 pages for ~10 % less wall time; memory is the target we can meet.
 
