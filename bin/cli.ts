@@ -408,6 +408,9 @@ function printTimings(summary: BuildSummary): void {
     const thread = cpu?.threadMs === undefined ? '—' : formatMs(cpu.threadMs);
     console.log(`  ${stage.padEnd(24)} ${formatMs(ms).padStart(9)}${cpu ? `   CPU ${formatMs(cpu.processMs).padStart(9)}, this thread ${thread}` : ''}`);
   }
+  const state = summary.siteState;
+  if (state?.kept) console.log(`  site state: the last build's, with ${state.edited} ${state.edited === 1 ? 'body' : 'bodies'} edited (only Markdown bodies changed)`);
+  else if (state) console.log(`  site state: computed (the last build's does not hold: ${state.reason})`);
   const { cards } = summary;
   if (cards) console.log(`  social cards: ${cards.drawn} drawn, ${cards.cached} from the cache, ${formatMs(cards.ms)} (after render)`);
   if (!summary.threads.length) return;

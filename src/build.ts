@@ -16,15 +16,20 @@ import {
   contentDirOf,
   manifestKeys,
   publicDirOf,
-  readContent,
+  parseContent,
   readPublic,
+  type KeptKeys,
   type SiteParts,
   type SiteState,
   type SiteStateOptions,
 } from './pipeline/site-state.ts';
 import type { BuildOptions, BuildSummary, RenderTimings } from './pipeline/build-types.ts';
 import { counts, describeLeftOut, summarize } from './pipeline/build-summary.ts';
-import type { SiteConfig } from './pipeline/types.ts';
+import type { Entry, SiteConfig } from './pipeline/types.ts';
+import { keepState, keptState, stateKey } from './pipeline/cache/kept-state.ts';
+import { readContentFiles } from './pipeline/load/load.ts';
+import { recordBodyReads, watchBodyReads } from './pipeline/validate/body-use.ts';
+import { validateRecord } from './pipeline/validate/validate.ts';
 import type { BuildManifest } from './pipeline/plan/manifest.ts';
 import { formatMs } from './pipeline/format.ts';
 import { startClock, type StageClock } from './pipeline/stage-clock.ts';
@@ -84,6 +89,12 @@ interface LoadedSite {
   workers?: RenderWorkers;
   /** The input folders' fingerprint before they were read (write-build.ts compares it after). */
   foldersBefore: string;
+  /** The manifest keys of the kept state that still hold, when the state was taken from the cache (kept-state.ts). */
+  keptKeys?: KeptKeys;
+  /** When the state was computed afresh for a build with a cache: its key, and whose bodies the site's functions read, to keep it. */
+  keep?: { key: string; reads: Set<Entry> };
+  /** Whether the last build's state was taken (a build with a cache; `BuildSummary.siteState`). */
+  stateFrom?: BuildSummary['siteState'];
 }
 
 /**
@@ -142,24 +153,47 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // The functions answer under the site's base path: `--base-url`'s, known now (see below).
   const hostBase = basePathOf(place.options.baseUrl ?? '/');
   const host = dev ? undefined : await bundleForHost(place, parts.compiled, hostBase, clock.lap);
-  // Opened before the content is read: front matter it already holds validated is parsed only if read.
-  const validation = dev || !place.cacheDir ? undefined : openValidationCache(place.cacheDir, parts.compiled.versionKey, Boolean(place.options.drafts));
-  const content = readContent(place.root, config, validation?.known);
+  const read = readContentFiles(place.root, contentDirOf(config));
+  // The state of the last full build, when only Markdown bodies changed since (kept-state.ts).
+  const { options, cacheDir } = place;
+  const today = place.fingerprint.today;
+  const keep =
+    dev || !cacheDir
+      ? undefined
+      : {
+          key: stateKey({ versionKey: parts.compiled.versionKey, options: { baseUrl: options.baseUrl, host: options.host, drafts: options.drafts, today }, parts, publicListing, images, hostFiles: host?.output }),
+          reads: new Set<Entry>(),
+        };
+  const found = keep && cacheDir && !read.problems.size ? keptState({ cacheDir, key: keep.key, parts, files: read.files, mtimes: read.mtimes, publicListing, images, options: { drafts: options.drafts, today } }) : undefined;
+  const kept = found && 'state' in found ? found : undefined;
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
-  const early = !dev && !previous.manifest && place.options.workers === undefined && content.size >= WORKER_THRESHOLD;
+  const early = !dev && !previous.manifest && options.workers === undefined && read.files.size + read.problems.size >= WORKER_THRESHOLD;
   const workers = early ? startRenderWorkers(parts.compiled, renderWorkerCount()) : undefined;
   try {
-    const state = loadState(place, parts, { content, publicListing, images, host, validation }, dev);
+    let state: SiteState;
+    if (kept) {
+      state = kept.state;
+    } else {
+      // Opened before the content is parsed: front matter it already holds validated is parsed only if read.
+      const validation = dev || !cacheDir ? undefined : openValidationCache(cacheDir, parts.compiled.versionKey, Boolean(options.drafts));
+      const content = parseContent(read, config, validation?.known);
+      state = loadState(place, parts, { content, publicListing, images, host, validation }, dev, keep?.reads);
+    }
     clock.lap('content and routes');
+    const made: Pick<LoadedSite, 'keptKeys' | 'keep' | 'stateFrom'> = {
+      keptKeys: kept?.keys,
+      keep: kept ? undefined : keep,
+      stateFrom: found && ('state' in found ? { kept: true, edited: found.edited.length } : { kept: false, reason: found.reason }),
+    };
     // A base path in the site's own URL only (no `--base-url`) is known once its content is read:
     // the functions are bundled again under it, into the same output files.
     const siteBase = basePathOf(state.site.settings.url);
-    if (!host || siteBase === hostBase) return { parts, state, host, workers, foldersBefore };
+    if (!host || siteBase === hostBase) return { parts, state, host, workers, foldersBefore, ...made };
     const rebundled = await bundleForHost(place, parts.compiled, siteBase, clock.lap);
     const outputs = new Map(state.outputs);
     for (const [file, contents] of rebundled.output) outputs.set(file, { kind: 'file', contents });
-    return { parts, state: { ...state, outputs }, host: rebundled, workers, foldersBefore };
+    return { parts, state: { ...state, outputs }, host: rebundled, workers, foldersBefore, ...made };
   } catch (error) {
     await workers?.close();
     throw error;
@@ -172,22 +206,26 @@ function folderInputs(root: string, config: SiteConfig): string[] {
 }
 
 /** The site state (site-state.ts), validating only the entries of files changed since a build that kept them (validation-cache.ts). */
+
 function loadState(
   place: BuildPlace,
   parts: SiteParts,
   read: { content: SiteState['content']; publicListing: SiteState['public']; images: ImageSet; host: HostBundle | undefined; validation: ValidationCache | undefined },
   dev: DevBuildInputs | undefined,
+  reads?: Set<Entry>,
 ): SiteState {
   const { options } = place;
   const { validation } = read;
+  // With `reads`, entries note which bodies the site's functions read (validate/body-use.ts), for keeping the state.
+  const validate = validation?.validate ?? validateRecord;
   const state = computeSiteState(parts, read.content, read.publicListing, {
     root: place.root,
     baseUrl: options.baseUrl,
     host: options.host,
     drafts: options.drafts,
     today: place.fingerprint.today,
-    validate: dev?.validate ?? validation?.validate,
-    runSiteFunctions: dev?.runSiteFunctions,
+    validate: dev?.validate ?? (reads ? watched(validate) : validation?.validate),
+    runSiteFunctions: dev?.runSiteFunctions ?? (reads ? (fn) => recordBodyReads(reads, fn) : undefined),
     images: read.images,
     cacheDir: place.cacheDir,
     hostFiles: read.host?.output,
@@ -197,6 +235,14 @@ function loadState(
   validation?.save();
   return state;
 }
+
+/** `validate` with the entries it makes watched for body reads (validate/body-use.ts). */
+const watched =
+  (validate: typeof validateRecord): typeof validateRecord =>
+  (...args) => {
+    const result = validate(...args);
+    return result.entry ? { ...result, entry: watchBodyReads(result.entry) } : result.unpublished ? { ...result, unpublished: watchBodyReads(result.unpublished) } : result;
+  };
 
 /** Plan → render (with the search index fed as pages come) → check links → cards, index and swap. */
 async function emitSite(place: BuildPlace, clock: StageClock, previous: PreviousBuild, loaded: LoadedSite): Promise<BuiltSite> {
@@ -211,7 +257,7 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     // The cached output was being put in place meanwhile: the plan is made against what it came to.
     const manifest = await previous.settled();
     if (previous.restoring) clock.lap('restore output from the cache');
-    const keys = manifestKeys(state, compiled.versionKey);
+    const keys = manifestKeys(state, compiled.versionKey, loaded.keptKeys);
     const plan = planOutput(state.outputs, keys, manifest, outDir, previous.restoring && manifest !== undefined);
     clock.lap('plan');
     search = options.checkOnly
@@ -239,8 +285,9 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     let written: { cards?: CardsDrawn; search?: SearchMade } = {};
     if (options.checkOnly) abortOutput(staging);
     else written = await writeSite(place, clock, manifest, loaded, { keys, plan, pages: emitted.pages, staging, search });
+    if (loaded.keep && cacheDir && !options.checkOnly) keepState(cacheDir, loaded.keep.key, state, keys, { read: loaded.keep.reads }, compiled.config.collections);
     clock.lap('write');
-    const measured = { clock, threads, cards: written.cards, searchCpuMs: written.search?.cpuMs };
+    const measured = { clock, threads, cards: written.cards, searchCpuMs: written.search?.cpuMs, siteState: loaded.stateFrom };
     return { summary: summarize(options, outDir, parts, state, plan, measured), state, pages: emitted.pages };
   } catch (error) {
     // What the build needed, before its staging folder goes: at least the output it replaces.

@@ -4,7 +4,7 @@ import type { TemplateDeps } from '../pipeline/plan/template-deps.ts';
 import { computeSiteState, type LoadedFile, type Output, type PublicListing, type SiteParts, type SiteState, type SiteStateOptions } from '../pipeline/site-state.ts';
 import type { Entry, Redirect, Route, TemplateSite } from '../pipeline/types.ts';
 import { validateRecord, type ValidatedRecord } from '../pipeline/validate/validate.ts';
-import { findEscapedEntries, recordBodyReads, watchBodyReads, type BodyUse } from './body-use.ts';
+import { findEscapedEntries, recordBodyReads, watchBodyReads, type BodyUse } from '../pipeline/validate/body-use.ts';
 import type { ImageSet } from '../pipeline/images/process-images.ts';
 import { imageFailureDiagnostics } from '../pipeline/images/references.ts';
 

@@ -18,6 +18,7 @@ export interface BuildMeasures {
   threads: RenderTimings[];
   cards?: CardsDrawn;
   searchCpuMs?: number;
+  siteState?: BuildSummary['siteState'];
 }
 
 /** The build's summary, logged as the "Left out" line (when entries were) and one line of counts. */
@@ -35,6 +36,7 @@ export function summarize(options: BuildOptions, outDir: string, parts: SitePart
     threads: measured.threads,
     ...(measured.cards ? { cards: measured.cards } : {}),
     ...(measured.searchCpuMs === undefined ? {} : { searchCpuMs: measured.searchCpuMs }),
+    ...(measured.siteState ? { siteState: measured.siteState } : {}),
   };
   const log = options.log ?? (() => {});
   const leftOut = describeLeftOut(state.validated.leftOut);

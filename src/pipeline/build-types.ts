@@ -62,6 +62,12 @@ export interface BuildSummary {
   cards?: { drawn: number; cached: number; ms: number };
   /** CPU milliseconds the main thread spent making the search index's parts (Linux; when it made any). */
   searchCpuMs?: number;
+  /**
+   * Whether the site state (validated content, routes, generated files) came from the last build's
+   * (kept-state.ts), with how many content files were edited since, or why it was computed afresh
+   * (a build with a cache).
+   */
+  siteState?: { kept: true; edited: number } | { kept: false; reason: string };
 }
 
 /**

@@ -148,6 +148,12 @@ export interface SiteState {
   /** The pages drafts and scheduled entries will have, for checking their links; never written (none in a `drafts` build). */
   unpublishedRoutes: Route[];
   /**
+   * What the site's functions made beside the routes: the generated files and the planned cards
+   * by output path (both also in `outputs`), and the files the cards' plan read with their hashes.
+   * A build keeps them between builds (kept-state.ts).
+   */
+  made: { siteFiles: Map<string, string | Uint8Array>; cards: Map<string, PlannedCard>; read: Map<string, string> };
+  /**
    * The folder of the output the site's files are in (`blog/`), or `''` (hosts/layout.ts):
    * `outputs` and the routes' `outFile` name the files with it; `unpublishedRoutes` without.
    */
@@ -183,9 +189,12 @@ export const publicDirOf = (config: SiteConfig): string => config.publicDir ?? '
  * matter that `known` says parsed before is parsed only when read (`parseMarkdownFile`).
  */
 export function readContent(root: string, config: SiteConfig, known?: KnownText): Map<string, LoadedFile> {
-  const contentDir = contentDirOf(config);
+  return parseContent(readContentFiles(root, contentDirOf(config)), config, known);
+}
+
+/** The files `readContentFiles` read, each parsed (`readContent`). */
+export function parseContent(read: ReturnType<typeof readContentFiles>, config: SiteConfig, known?: KnownText): Map<string, LoadedFile> {
   const content = new Map<string, LoadedFile>();
-  const read = readContentFiles(root, contentDir);
   for (const [file, text] of read.files) content.set(file, { ...loadFile(file, text, config, known), mtimeMs: read.mtimes.get(file) });
   for (const [file, problem] of read.problems) content.set(file, { text: '', diagnostics: [problem], unreadable: true });
   return content;
@@ -225,8 +234,8 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   // Drafts and scheduled entries go through the site's checks too: only publishing them waits.
   const every = withUnpublished(config, data, validated.unpublishedEntries);
   // A check that names an entry left out for its own error (`"x" names no article`) is that same mistake.
-  stage(siteChecks(config, every, content).filter((d) => !namesBrokenEntry(d.message, validated.failed)));
   const run = options.runSiteFunctions ?? ((fn) => fn());
+  stage(run(() => siteChecks(config, every, content)).filter((d) => !namesBrokenEntry(d.message, validated.failed)));
   const anchor = clashAnchor(content, validated);
   const computed = run(() => runSiteFunctions(parts, data, { ...options, broken: validated.failed, anchor }));
   stage([...computed.routeProblems, ...siteValueProblems(every, computed.site.settings.values, content)]);
@@ -244,8 +253,7 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
   ]);
   const { siteFolder } = computed;
   const routes = siteFolder ? computed.routes.map((r) => ({ ...r, outFile: placed(r.outFile, siteFolder) })) : computed.routes;
-  const outputs = listOutputs(parts, publicListing.files, computed.siteFiles, routes, computed.site, images, siteFolder);
-  for (const [file, card] of computed.cards) outputs.set(placed(file, siteFolder), { kind: 'card', card });
+  const outputs = outputsOf(parts, publicListing.files, { siteFiles: computed.siteFiles, cards: computed.cards }, routes, computed.site, images, siteFolder);
   const warnings = sortDiagnostics(computed.warnings);
   return {
     content,
@@ -261,6 +269,7 @@ export function computeSiteState(parts: SiteParts, content: Map<string, LoadedFi
     images,
     unpublishedRoutes: unpublished.routes,
     siteFolder,
+    made: { siteFiles: computed.siteFiles, cards: computed.cards, read: computed.cardsRead },
   };
 }
 
@@ -296,7 +305,7 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, data, options.broken, options.anchor);
-  const { routes, cards, warnings } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)), options.images?.sources, options.cacheDir);
+  const { routes, cards, warnings, read: cardsRead } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)), options.images?.sources, options.cacheDir);
   const { styles, islands } = parts;
   const site: TemplateSite = {
     settings,
@@ -310,7 +319,7 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
   const siteFolder = options.hostLayout ? siteFolderOf(host, base) : '';
   const siteFiles = buildSiteFiles(config, data, settings, routes, redirects, assets, host, options.serverRules, siteFolder);
   for (const [file, contents] of options.hostFiles ?? []) siteFiles.set(file, contents);
-  return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards, warnings, siteFolder };
+  return { routes, routeProblems: table.diagnostics, unrouted: table.failed, site, redirects, siteFiles, cards, cardsRead, warnings, siteFolder };
 }
 
 /** Sitemap, robots.txt, feed, `_headers`, `_redirects`, alias pages and stylesheets, by output path. */
@@ -511,6 +520,24 @@ function outputClashes(routes: Route[], publicFiles: string[], publicName: strin
 }
 
 /** Every output file with what it is made of: public files, then generated files, then pages. */
+/**
+ * Every output file with what it is made of, in the order a build lists them: public files,
+ * generated files, processed images, pages, then cards. `routes` are laid out already (`placed`).
+ */
+export function outputsOf(
+  parts: SiteParts,
+  publicFiles: FolderFile[],
+  made: Pick<SiteState['made'], 'siteFiles' | 'cards'>,
+  routes: Route[],
+  site: TemplateSite,
+  images: ImageSet,
+  siteFolder: string,
+): Map<string, Output> {
+  const outputs = listOutputs(parts, publicFiles, made.siteFiles, routes, site, images, siteFolder);
+  for (const [file, card] of made.cards) outputs.set(placed(file, siteFolder), { kind: 'card', card });
+  return outputs;
+}
+
 function listOutputs(
   parts: SiteParts,
   publicFiles: FolderFile[],
@@ -562,11 +589,13 @@ function listOutputs(
  * its dependencies) and all of the template site data, not the finer parts of its `PageKey`:
  * a later build has only the manifest to compare with, and must not depend on template analysis.
  */
-export function manifestKeys(state: SiteState, versionKey: string): Map<string, string> {
+export function manifestKeys(state: SiteState, versionKey: string, kept?: KeptKeys): Map<string, string> {
   const siteKey = hashText(versionKey, JSON.stringify(state.site));
   const keys = new Map<string, string>();
   for (const [file, output] of state.outputs) {
-    if (output.kind === 'public') keys.set(file, `public:${output.size}:${output.mtimeMs}`);
+    const known = output.kind === 'public' || (output.kind === 'file' && output.key !== undefined) || kept?.stale.has(file) ? undefined : kept?.keys.get(file);
+    if (known !== undefined) keys.set(file, known);
+    else if (output.kind === 'public') keys.set(file, `public:${output.size}:${output.mtimeMs}`);
     else if (output.kind === 'file')
       keys.set(file, output.key ?? hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
     else if (output.kind === 'card') keys.set(file, output.card.key);
@@ -575,7 +604,18 @@ export function manifestKeys(state: SiteState, versionKey: string): Map<string, 
   return keys;
 }
 
+/** Keys a previous build computed for the same outputs (kept-state.ts), except those of `stale` files. */
+export interface KeptKeys {
+  keys: ReadonlyMap<string, string>;
+  stale: ReadonlySet<string>;
+}
+
 const entryKeys = new WeakMap<Entry, string>();
+
+/** Takes `key` as `entry`'s, as `entryKey` computed it for the same entry in an earlier build (kept-state.ts). */
+export function knowEntryKey(entry: Entry, key: string): void {
+  entryKeys.set(entry, key);
+}
 
 /**
  * A hash of the whole entry. Entries of unchanged files are the same objects from one dev

@@ -35,6 +35,8 @@ export interface CardPlan {
   cards: Map<string, PlannedCard>;
   /** Titles and labels a card cannot draw as written, at their lines (card-text.ts). */
   warnings: Diagnostic[];
+  /** The files the plan read (fonts, images), each with a hash of its bytes: the cards' inputs beyond the routes. */
+  read: Map<string, string>;
 }
 
 /** The output file of a page's card: `cards/index.png` for `/`, `cards/blog/hello.png` for `/blog/hello`. */
@@ -51,7 +53,7 @@ export function cardFile(path: string): string {
 export function planCards(config: CardsConfig | undefined, routes: Route[], root: string, publicDir: string, sources: Record<string, string> = {}, cacheDir?: string): CardPlan {
   const cards = new Map<string, PlannedCard>();
   const warnings: Diagnostic[] = [];
-  if (!config) return { routes, cards, warnings };
+  if (!config) return { routes, cards, warnings, read: new Map() };
   const hashes = new FileHashes();
   const style = cardStyle(config, root);
   const text = new CardText(style, root, (file) => hashes.of(file), cacheDir);
@@ -74,7 +76,7 @@ export function planCards(config: CardsConfig | undefined, routes: Route[], root
     cards.set(file, { content, key });
     return { ...route, card: `/${file}` };
   });
-  return { routes: planned, cards, warnings };
+  return { routes: planned, cards, warnings, read: hashes.all() };
 }
 
 /** The config's card style with its font files resolved: from the project folder, or as package files. */
@@ -143,6 +145,9 @@ class FileHashes {
     let hash = this.#hashes.get(file);
     if (hash === undefined) this.#hashes.set(file, (hash = createHash('sha256').update(readFileSync(file)).digest('hex')));
     return hash;
+  }
+  all(): Map<string, string> {
+    return new Map(this.#hashes);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { messages } from '../../diagnostics/messages.ts';
 import type { ContentRecord } from '../load/load.ts';
 import type { CollectionSpec, Entry } from '../types.ts';
+import { withData } from '../validate/body-use.ts';
 import { locateField } from '../validate/locate.ts';
 import { imageKey } from './image-set.ts';
 import type { ImageSet } from './process-images.ts';
@@ -34,7 +35,7 @@ export function resolveRelativeImages(
       const entries = content[name] as Entry[];
       const resolved = entries.map((entry) => {
         const data = resolveIn(entry.data, entry.file, images, (path, src) => problems.push(missing(src, entry.file, path, records)));
-        return data === entry.data ? entry : { ...entry, data };
+        return data === entry.data ? entry : withData(entry, data as Entry['data']);
       });
       if (resolved.some((e, i) => e !== entries[i])) content[name] = resolved;
     } else {

@@ -48,6 +48,8 @@ export interface LeftOut {
 export interface ImageRef {
   src: string;
   file: string;
+  /** The field holding it: names and list positions. */
+  path: (string | number)[];
   /** Where it is written: file, line, column and frame (a YAML parse, so only asked for a missing one). */
   locate: () => Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'>;
 }
@@ -170,7 +172,7 @@ const IMAGE = /^\/(?!\/)\S+\.(?:png|jpe?g|gif|svg|webp|avif|ico)(?:[?#]\S*)?$/i;
  * without the schema having to mark them.
  */
 function findImages(record: ContentRecord, fields = imageFields(record.data)): ImageRef[] {
-  return fields.map(({ path, src }) => ({ src, file: record.file, locate: () => locateField(record, path, 'value') }));
+  return fields.map(({ path, src }) => ({ src, file: record.file, path, locate: () => locateField(record, path, 'value') }));
 }
 
 /** A field of a record's data that holds an image path: where it is (names and list positions), and the path. */

@@ -1,4 +1,4 @@
-import type { Entry } from '../pipeline/types.ts';
+import type { Entry } from '../types.ts';
 
 /**
  * Which entries' bodies the site's own functions (`routes`, `settings`, `shared`, `redirects`,
@@ -18,11 +18,32 @@ export interface BodyUse {
   opaque: boolean;
 }
 
-/** The entries made by `watchBodyReads`. */
-const watched = new WeakSet<object>();
+/** The entries made by `watchBodyReads`, with their bodies. */
+const watched = new WeakMap<object, { body: string; bodyLine: number }>();
 
 /** Where reads of watched bodies are recorded; set only while a site function runs. */
 let reads: Set<Entry> | undefined;
+
+// One pair of accessors for every watched entry: entries made the same way share one hidden class,
+// so a site function that reads `data` of thousands of them stays as fast as on plain objects.
+const accessors: PropertyDescriptorMap = {
+  body: {
+    get(this: Entry) {
+      reads?.add(this);
+      return watched.get(this)!.body;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  bodyLine: {
+    get(this: Entry) {
+      reads?.add(this);
+      return watched.get(this)!.bodyLine;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+};
 
 /**
  * The entry with `body` and `bodyLine` as getters that note the read while `recordBodyReads` runs.
@@ -31,24 +52,17 @@ let reads: Set<Entry> | undefined;
  */
 export function watchBodyReads(entry: Entry): Entry {
   const { id, slug, file, data, body, bodyLine, ...rest } = entry;
-  const note = () => reads?.add(watchedEntry);
-  const watchedEntry: Entry = {
-    id,
-    slug,
-    file,
-    data,
-    get body() {
-      note();
-      return body;
-    },
-    get bodyLine() {
-      note();
-      return bodyLine;
-    },
-    ...rest,
-  };
-  watched.add(watchedEntry);
+  const watchedEntry = { id, slug, file, data } as Entry;
+  Object.defineProperties(watchedEntry, accessors);
+  Object.assign(watchedEntry, rest);
+  watched.set(watchedEntry, { body, bodyLine });
   return watchedEntry;
+}
+
+/** `entry` with other data, watched as `entry` was (relative-images.ts resolves image fields so). */
+export function withData(entry: Entry, data: Entry['data']): Entry {
+  const copy = { ...entry, data };
+  return watched.has(entry) ? watchBodyReads(copy) : copy;
 }
 
 /** Runs `fn` (synchronous), noting every watched entry whose body it reads into `into`. */
