@@ -5,7 +5,7 @@ import { DiagnosticError, formatDiagnostic, sortDiagnostics, type Diagnostic } f
 import { openCache } from './pipeline/cache/cache-dir.ts';
 import { generatorRoot } from './pipeline/paths.ts';
 import type { LinkedPage } from './pipeline/links/links.ts';
-import { siteProblems } from './pipeline/links/site-links.ts';
+import { linkContext, linksToCheck, siteProblems } from './pipeline/links/site-links.ts';
 import { renderWorkerCount, startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
 import { tidyMarkdownCache } from './pipeline/render/markdown-cache.ts';
 import { planOutput, type OutputPlan } from './pipeline/plan/change-plan.ts';
@@ -27,7 +27,7 @@ import type { BuildOptions, BuildSummary, RenderTimings } from './pipeline/build
 import { counts, describeLeftOut, summarize } from './pipeline/build-summary.ts';
 import type { Entry, SiteConfig } from './pipeline/types.ts';
 import { keepState, keptState, stateKey } from './pipeline/cache/kept-state.ts';
-import { readContentFiles } from './pipeline/load/load.ts';
+import { decodeContentFiles, readContentBytes } from './pipeline/load/load.ts';
 import { recordBodyReads, watchBodyReads } from './pipeline/validate/body-use.ts';
 import { validateRecord } from './pipeline/validate/validate.ts';
 import type { BuildManifest } from './pipeline/plan/manifest.ts';
@@ -153,7 +153,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // The functions answer under the site's base path: `--base-url`'s, known now (see below).
   const hostBase = basePathOf(place.options.baseUrl ?? '/');
   const host = dev ? undefined : await bundleForHost(place, parts.compiled, hostBase, clock.lap);
-  const read = readContentFiles(place.root, contentDirOf(config));
+  const bytes = readContentBytes(place.root, contentDirOf(config));
   // The state of the last full build, when only Markdown bodies changed since (kept-state.ts).
   const { options, cacheDir } = place;
   const today = place.fingerprint.today;
@@ -164,11 +164,11 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
           key: stateKey({ versionKey: parts.compiled.versionKey, options: { baseUrl: options.baseUrl, host: options.host, drafts: options.drafts, today }, parts, publicListing, images, hostFiles: host?.output }),
           reads: new Set<Entry>(),
         };
-  const found = keep && cacheDir && !read.problems.size ? keptState({ cacheDir, key: keep.key, parts, files: read.files, mtimes: read.mtimes, publicListing, images, options: { drafts: options.drafts, today } }) : undefined;
+  const found = keep && cacheDir && !bytes.problems.size ? keptState({ cacheDir, key: keep.key, parts, bytes: bytes.bytes, mtimes: bytes.mtimes, publicListing, images, options: { drafts: options.drafts, today } }) : undefined;
   const kept = found && 'state' in found ? found : undefined;
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
-  const early = !dev && !previous.manifest && options.workers === undefined && read.files.size + read.problems.size >= WORKER_THRESHOLD;
+  const early = !dev && !previous.manifest && options.workers === undefined && bytes.bytes.size + bytes.problems.size >= WORKER_THRESHOLD;
   const workers = early ? startRenderWorkers(parts.compiled, renderWorkerCount()) : undefined;
   try {
     let state: SiteState;
@@ -177,7 +177,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
     } else {
       // Opened before the content is parsed: front matter it already holds validated is parsed only if read.
       const validation = dev || !cacheDir ? undefined : openValidationCache(cacheDir, parts.compiled.versionKey, Boolean(options.drafts));
-      const content = parseContent(read, config, validation?.known);
+      const content = parseContent(decodeContentFiles(bytes), config, validation?.known);
       state = loadState(place, parts, { content, publicListing, images, host, validation }, dev, keep?.reads);
     }
     clock.lap('content and routes');
@@ -279,12 +279,14 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     const unpublished = await renderUnpublished({ compiled, cacheDir, state });
     clock.lap('render');
     const problems = [...state.diagnostics, ...emitted.failures, ...unpublished.failures];
-    problems.push(...siteProblems({ state, files: keys.keys(), pages: emitted.pages, problems, unpublished: unpublished.pages }));
+    const links = linkContext(state, keys.keys());
+    const only = problems.length ? undefined : linksToCheck(manifest, links, emitted.rendered);
+    problems.push(...siteProblems({ state, files: keys.keys(), pages: emitted.pages, problems, unpublished: unpublished.pages, only }));
     clock.lap('check links');
     failOn(problems);
     let written: { cards?: CardsDrawn; search?: SearchMade } = {};
     if (options.checkOnly) abortOutput(staging);
-    else written = await writeSite(place, clock, manifest, loaded, { keys, plan, pages: emitted.pages, staging, search });
+    else written = await writeSite(place, clock, manifest, loaded, { keys, plan, pages: emitted.pages, staging, search, linkContext: links });
     if (loaded.keep && cacheDir && !options.checkOnly) keepState(cacheDir, loaded.keep.key, state, keys, { read: loaded.keep.reads }, compiled.config.collections);
     clock.lap('write');
     const measured = { clock, threads, cards: written.cards, searchCpuMs: written.search?.cpuMs, siteState: loaded.stateFrom };
@@ -306,7 +308,7 @@ async function writeSite(
   clock: StageClock,
   previous: BuildManifest | undefined,
   loaded: LoadedSite,
-  done: { keys: Map<string, string>; plan: OutputPlan; pages: LinkedPage[]; staging: Staging; search: SiteSearch | undefined },
+  done: { keys: Map<string, string>; plan: OutputPlan; pages: LinkedPage[]; staging: Staging; search: SiteSearch | undefined; linkContext: string },
 ): Promise<{ cards?: CardsDrawn; search?: SearchMade }> {
   const { parts, state, host } = loaded;
   const finishing = done.search?.finish().then((made) => {
@@ -335,6 +337,7 @@ async function writeSite(
     inputs: { folders: folderInputs(place.root, parts.compiled.config), files },
     foldersBefore: loaded.foldersBefore,
     summary: { ...counts(parts, state), ...(leftOut ? { leftOut } : {}) },
+    linkContext: done.linkContext,
   });
   return { cards, search };
 }

@@ -532,12 +532,17 @@ export function outputsOf(
   site: TemplateSite,
   images: ImageSet,
   siteFolder: string,
+  lazyKeys = false,
 ): Map<string, Output> {
-  const outputs = listOutputs(parts, publicFiles, made.siteFiles, routes, site, images, siteFolder);
+  const outputs = listOutputs(parts, publicFiles, made.siteFiles, routes, site, images, siteFolder, lazyKeys);
   for (const [file, card] of made.cards) outputs.set(placed(file, siteFolder), { kind: 'card', card });
   return outputs;
 }
 
+/**
+ * `lazyKeys`: each page's key made when first read (a build that took the kept site state reads
+ * only those of edited pages: kept-state.ts).
+ */
 function listOutputs(
   parts: SiteParts,
   publicFiles: FolderFile[],
@@ -546,6 +551,7 @@ function listOutputs(
   site: TemplateSite,
   images: ImageSet,
   siteFolder = '',
+  lazyKeys = false,
 ): Map<string, Output> {
   const outputs = new Map<string, Output>();
   const at = (file: string) => placed(file, siteFolder);
@@ -560,16 +566,37 @@ function listOutputs(
         return image.read();
       },
     });
-  const imageKeys = pageImageKeys(routes, images.manifest);
+  const keyOf = pageKeys(parts, routes, site, images);
+  for (const route of routes) {
+    if (!lazyKeys) {
+      outputs.set(route.outFile, { kind: 'page', route, key: keyOf(route) });
+      continue;
+    }
+    let key: PageKey | undefined;
+    outputs.set(route.outFile, {
+      kind: 'page',
+      route,
+      get key() {
+        return (key ??= keyOf(route));
+      },
+    });
+  }
+  return outputs;
+}
+
+/** Each page's `PageKey`, from what all pages share (the site data, assets, islands and the images they show). */
+function pageKeys(parts: SiteParts, routes: Route[], site: TemplateSite, images: ImageSet): (route: Route) => PageKey {
+  let imageKeys: Map<Route, string> | undefined;
   const siteKey = JSON.stringify({ settings: site.settings, shared: site.shared });
   const assetsKey = JSON.stringify({ css: site.assets.css, loader: site.assets.loader });
   const { chunks } = parts.islands;
   // Page scripts are not imported by templates, so every page's key carries all of them.
   const scripts = Object.keys(chunks).filter((n) => n.startsWith('script:'));
-  for (const route of routes) {
+  return (route) => {
     const deps = parts.templates?.get(route.template);
     const { entry, ...rest } = route;
-    const key: PageKey = {
+    imageKeys ??= pageImageKeys(routes, images.manifest);
+    return {
       site: siteKey,
       assets: assetsKey,
       template: deps?.key ?? parts.compiled.versionKey,
@@ -578,9 +605,7 @@ function listOutputs(
       route: rest,
       images: imageKeys.get(route)!,
     };
-    outputs.set(route.outFile, { kind: 'page', route, key });
-  }
-  return outputs;
+  };
 }
 
 /**

@@ -71,6 +71,20 @@ describe('the small site', () => {
     expect(buildAndCompare(fx.root)).toMatch(KEPT);
   });
 
+  it("checks the links into an edited page's headings when the edit renames one", () => {
+    const about = 'content/pages/about.md';
+    appendFileSync(join(fx.root, about), '\nSee [how we earn money](/about#how-we-earn-money) and [more](/post/second-date#a-plan).\n');
+    fx.write('content/posts/second-date.md', `${fx.read('content/posts/second-date.md')}\n## A plan\n\nWalk and talk.\n`);
+    expect(buildAndCompare(fx.root)).toMatch(KEPT);
+    // The heading renamed: the link on /about, a page not rendered again, now leads nowhere.
+    fx.write('content/posts/second-date.md', fx.read('content/posts/second-date.md').replace('## A plan', '## A better plan'));
+    const failed = build(fx.root);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/#a-plan/);
+    fx.write('content/posts/second-date.md', fx.read('content/posts/second-date.md').replace('## A better plan', '## A plan'));
+    expect(buildAndCompare(fx.root)).toMatch(KEPT);
+  });
+
   it('ignores a kept state cut short or of another site, and builds right', () => {
     const file = join(fx.root, '.cache', 'site-state.bin');
     truncateSync(file, 1000);

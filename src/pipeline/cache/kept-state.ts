@@ -11,6 +11,7 @@ import type { CollectionSpec, Entry, Route } from '../types.ts';
 import { findEscapedEntries } from '../validate/body-use.ts';
 import { locateField } from '../validate/locate.ts';
 import { validateRecord, type ImageRef } from '../validate/validate.ts';
+import { contentText } from '../load/load.ts';
 
 /**
  * The site state of the last full build, kept in the cache folder (`site-state.bin`), so that a
@@ -162,7 +163,9 @@ function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads:
     copies.set(entry, copy);
     return copy;
   };
-  const keptRoute = (route: Route): Route => (route.entry ? { ...route, entry: kept(route.entry) } : route);
+  // Each route's props as bytes of their own, read back only for a page rendered again: most of
+  // the state by size (lists of cards), and most of the time a build would spend reading it.
+  const keptRoute = (route: Route): Route => ({ ...route, ...(route.entry ? { entry: kept(route.entry) } : {}), props: serialize(route.props) as unknown as Route['props'] });
   const { validated } = state;
   const content = Object.fromEntries(
     Object.entries(validated.content).map(([name, value]) => [name, collections[name]?.kind === 'markdown' && Array.isArray(value) ? (value as Entry[]).map(kept) : value]),
@@ -211,8 +214,8 @@ export interface StateRead {
   cacheDir: string;
   key: string;
   parts: SiteParts;
-  /** The content files' texts as read (load.ts, `readContentFiles`). */
-  files: Map<string, string>;
+  /** The content files' bytes as read (load.ts, `readContentBytes`). */
+  bytes: Map<string, Buffer>;
   mtimes: Map<string, number>;
   publicListing: PublicListing;
   images: ImageSet;
@@ -234,13 +237,17 @@ export function keptState(read: StateRead): { state: SiteState; keys: KeptKeys; 
   if (kept?.format !== FORMAT || kept.key !== read.key) return { reason: 'another generator, compiled site, day, option, style, island, image or public file' };
   const { state } = kept;
 
-  const edited: string[] = [];
-  for (const [file, text] of read.files) {
+  // Compared by their bytes: only an edited file is decoded now (and checked as the full path would).
+  const edited = new Map<string, string>();
+  for (const [file, bytes] of read.bytes) {
     const was = kept.files.get(file);
     if (!was) return { reason: `${file} is new` };
-    if (was.text !== hashOf(text)) edited.push(file);
+    if (was.text === bytesHash(bytes)) continue;
+    const decoded = contentText(bytes, file);
+    if (decoded.problem) return { reason: `${file}: it does not load` };
+    edited.set(file, decoded.text);
   }
-  if (kept.files.size !== read.files.size) return { reason: `${[...kept.files.keys()].find((file) => !read.files.has(file))} is gone` };
+  if (kept.files.size !== read.bytes.size) return { reason: `${[...kept.files.keys()].find((file) => !read.bytes.has(file))} is gone` };
   // The cards' fonts and images, by their bytes.
   for (const [file, hash] of state.made.read) {
     let now: string | undefined;
@@ -255,13 +262,17 @@ export function keptState(read: StateRead): { state: SiteState; keys: KeptKeys; 
   const byFile = new Map<string, Entry[]>();
   for (const entry of kept.entryKeys.keys()) byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), entry]);
   const bodies = new Map<Entry, string>();
-  for (const file of edited) {
-    const body = editedBody(file, read.files.get(file)!, kept, byFile.get(file) ?? [], read);
+  for (const [file, text] of edited) {
+    const body = editedBody(file, text, kept, byFile.get(file) ?? [], read);
     if (typeof body !== 'string') return { reason: `${file}: ${body.reason}` };
     for (const entry of byFile.get(file)!) bodies.set(entry, body);
   }
 
-  // Taken: every body put back, from the text read or the edit.
+  // Taken. The files' texts and the bodies of entries not edited are decoded when first read: a
+  // one-edit build reads almost none of them (their pages' keys are kept, and their pages are not rendered).
+  const content = new Map<string, LoadedFile>();
+  for (const [file, bytes] of read.bytes) content.set(file, loadedLazily(file, bytes, edited.get(file), read.mtimes.get(file)));
+  const textOf = (file: string) => content.get(file)?.text ?? '';
   for (const [entry, key] of kept.entryKeys) {
     const body = bodies.get(entry);
     if (body !== undefined) {
@@ -269,28 +280,76 @@ export function keptState(read: StateRead): { state: SiteState; keys: KeptKeys; 
       continue;
     }
     const length = kept.bodyLengths.get(entry);
-    if (length !== undefined) {
-      const text = read.files.get(entry.file)!;
-      entry.body = length ? text.slice(text.length - length) : '';
-    }
+    if (length !== undefined) bodyLazily(entry, () => textOf(entry.file), length);
     knowEntryKey(entry, key);
   }
-  const content = new Map<string, LoadedFile>();
-  for (const [file, text] of read.files) content.set(file, { text, diagnostics: [], mtimeMs: read.mtimes.get(file) });
   const { config } = read.parts.compiled;
   for (const ref of state.validated.images) {
     ref.locate = () => {
-      const record = loadFile(ref.file, read.files.get(ref.file) ?? '', config).record;
+      const record = loadFile(ref.file, textOf(ref.file), config).record;
       return record ? locateField(record, ref.path, 'value') : { file: ref.file };
     };
   }
-  const outputs = outputsOf(read.parts, read.publicListing.files, state.made, state.routes, state.site, read.images, state.siteFolder);
+  for (const route of [...state.routes, ...state.unpublishedRoutes]) propsLazily(route);
+  const outputs = outputsOf(read.parts, read.publicListing.files, state.made, state.routes, state.site, read.images, state.siteFolder, true);
   const stale = new Set(state.routes.filter((r) => r.entry && bodies.has(r.entry)).map((r) => r.outFile));
   return {
     state: { ...state, content, public: read.publicListing, outputs, diagnostics: [], images: read.images },
     keys: { keys: kept.keys, stale },
-    edited,
+    edited: [...edited.keys()],
   };
+}
+
+/** A hash of a file's bytes as of its text: without the byte order mark decoding drops. */
+function bytesHash(bytes: Buffer): string {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  return createHash('sha256').update(bytes.subarray(start)).digest('base64url');
+}
+
+/** A content file whose text is decoded when first read. */
+function loadedLazily(file: string, bytes: Buffer, text: string | undefined, mtimeMs: number | undefined): LoadedFile {
+  return {
+    get text() {
+      return (text ??= contentText(bytes, file).text);
+    },
+    diagnostics: [],
+    mtimeMs,
+  };
+}
+
+/** Gives `route` its props from the bytes `keptOf` made of them, when first read. */
+function propsLazily(route: Route): void {
+  const bytes = route.props as unknown as Uint8Array;
+  let props: Route['props'] | undefined;
+  Object.defineProperty(route, 'props', {
+    get() {
+      return (props ??= deserialize(bytes) as Route['props']);
+    },
+    set(value: Route['props']) {
+      props = value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/** Gives `entry` the last `length` characters of its file's text as its body, when first read. */
+function bodyLazily(entry: Entry, text: () => string, length: number): void {
+  let body: string | undefined;
+  Object.defineProperty(entry, 'body', {
+    get() {
+      if (body === undefined) {
+        const whole = text();
+        body = length ? whole.slice(whole.length - length) : '';
+      }
+      return body;
+    },
+    set(value: string) {
+      body = value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /**

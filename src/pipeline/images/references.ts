@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { codeFrame } from '../../diagnostics/frame.ts';
 import { messages } from '../../diagnostics/messages.ts';
+import type { SourceTexts } from '../links/links.ts';
 import type { Route } from '../types.ts';
 import type { ImageRef } from '../validate/validate.ts';
 import { imageKey, type ImageManifest } from './image-set.ts';
@@ -96,7 +97,7 @@ const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)/g;
  */
 export function imageFailureDiagnostics(
   images: ImageSet,
-  texts: Map<string, string>,
+  texts: SourceTexts,
   frontMatter: ImageRef[],
   pages: { path: string; source?: string; links: string[] }[] = [],
 ): Diagnostic[] {

@@ -17,10 +17,15 @@ export interface LinkedPage {
   ids: string[];
 }
 
+/** Source texts by file (path relative to the project root): looked up by file, or all gone through (a `Map` is one). */
+export interface SourceTexts extends Iterable<[string, string]> {
+  get(file: string): string | undefined;
+}
+
 /** What helps place and judge a dead link (both optional). */
 export interface LinkSources {
   /** Source text by file (path relative to the project root), to give a link's line and column. */
-  texts?: Map<string, string>;
+  texts?: SourceTexts;
   /**
    * Slugs of entries whose files failed to load or validate. A link whose last path segment is one
    * of them is not reported: the page is missing only because of an error already reported at
@@ -88,7 +93,7 @@ interface BadLink {
  * it is on; a link written in a page's own Markdown is at its line. Only a link found in no
  * content file (a template's own) is reported on each page, at the page's file.
  */
-function oneErrorPerValue(found: BadLink[], texts: Map<string, string> | undefined): Diagnostic[] {
+function oneErrorPerValue(found: BadLink[], texts: SourceTexts | undefined): Diagnostic[] {
   const written = new Map<string, { file: string; line: number; column: number } | undefined>();
   const whereWritten = (link: string) => {
     if (!written.has(link)) written.set(link, texts ? findInAnySource(texts, link) : undefined);
@@ -125,7 +130,7 @@ function oneErrorPerValue(found: BadLink[], texts: Map<string, string> | undefin
 }
 
 /** Where a link is written in any of the content files, the first in file order that has it. */
-function findInAnySource(texts: Map<string, string>, link: string): { file: string; line: number; column: number } | undefined {
+function findInAnySource(texts: SourceTexts, link: string): { file: string; line: number; column: number } | undefined {
   for (const [file, text] of texts) {
     if (!text.includes(link) && !text.includes(link.replace(/%25/g, '%'))) continue;
     const at = findInSource(text, link) ?? findInSource(text, link.replace(/%25/g, '%'));
@@ -225,7 +230,7 @@ function baseWrittenIn(link: string, pathname: string, base: string, targets: Li
 type LinkProblem = 'dead' | 'anchor' | LeftOut | { fixed: string; base: string };
 
 /** The diagnostic for a bad link, at its place in the page's source file when it is written there. */
-function linkDiagnostic(page: LinkedPage, link: string, kind: LinkProblem, texts: Map<string, string> | undefined): Diagnostic {
+function linkDiagnostic(page: LinkedPage, link: string, kind: LinkProblem, texts: SourceTexts | undefined): Diagnostic {
   const text = page.source ? texts?.get(page.source) : undefined;
   // Markdown writes a "%" that starts no escape as "%25": the link may be written with the "%" alone.
   const at = text === undefined ? undefined : findInSource(text, link) ?? findInSource(text, link.replace(/%25/g, '%'));

@@ -6,7 +6,8 @@ import { basePathOf } from '../routes/base-path.ts';
 import type { SiteState } from '../site-state.ts';
 import type { Entry, Redirect } from '../types.ts';
 import type { ValidateResult } from '../validate/validate.ts';
-import { checkImages, checkLinks, type LinkedPage } from './links.ts';
+import { checkImages, checkLinks, type LinkedPage, type SourceTexts } from './links.ts';
+import { hashText, type BuildManifest } from '../plan/manifest.ts';
 
 /** What the site-wide check looks at once pages are rendered: the site state and every page's links. */
 export interface SiteCheck {
@@ -38,6 +39,31 @@ export function siteProblems(check: SiteCheck): Diagnostic[] {
   const found = checkContentLinks(site.pages, site.files, state.redirects, texts, state.validated, problems, state.unrouted, base, check.only);
   const unpublished = checkUnpublishedLinks(check.unpublished ?? [], site.pages, site.files, state, [...problems, ...found]);
   return [...problems.slice(check.problems.length), ...found, ...unpublished];
+}
+
+/**
+ * Everything a page's links are judged against beside the pages themselves: the output's files,
+ * the redirects, the site's base, the route rows that made no pages, the entries left out or not
+ * yet published. A build records it in its manifest (`linkContext`).
+ */
+export function linkContext(state: Pick<SiteState, 'redirects' | 'validated' | 'unrouted' | 'siteFolder' | 'site'>, files: Iterable<string>): string {
+  const { redirects, unrouted, validated, siteFolder } = state;
+  const facts = { redirects, unrouted, failed: validated.failed, unpublished: [...validated.unpublished], siteFolder, base: basePathOf(state.site.settings.url) };
+  return hashText(JSON.stringify(facts), [...files].join('\n'));
+}
+
+/**
+ * The pages whose links a build must check, when the previous build's all resolved against the
+ * same context (the same files, redirects and so on: `linkContext`) and no page it renders again
+ * gained or lost an id: only those pages' own links can be dead (as in dev, dev/write-plan.ts).
+ * Undefined: check every page's.
+ */
+export function linksToCheck(previous: BuildManifest | undefined, context: string, rendered: Map<string, { ids: string[] }>): Set<string> | undefined {
+  if (!previous || previous.linkContext !== context) return undefined;
+  for (const [file, page] of rendered) {
+    if ((previous.files[file]?.ids ?? []).join('\n') !== page.ids.join('\n')) return undefined;
+  }
+  return new Set(rendered.keys());
 }
 
 /** The pages and output files by their site paths (`post/x.html`), for a site laid out in a folder of the output (hosts/layout.ts). */
@@ -109,7 +135,7 @@ export function checkContentLinks(
   linked: LinkedPage[],
   files: Set<string>,
   redirects: Redirect[],
-  texts: Map<string, string>,
+  texts: SourceTexts,
   validated: Pick<ValidateResult, 'failed' | 'images'> & Partial<Pick<ValidateResult, 'unpublished'>>,
   problems: Diagnostic[],
   unrouted: string[] = [],
@@ -138,9 +164,19 @@ export function checkContentLinks(
   return [...images, ...links];
 }
 
-/** Content files' texts by path, so a dead link is shown at its line. */
-function sourceTexts(state: Pick<SiteState, 'content'>): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const [file, loaded] of state.content) if (!loaded.unreadable) texts.set(file, loaded.text);
-  return texts;
+/**
+ * Content files' texts by path, so a dead link is shown at its line: each read when asked for (a
+ * build that took the kept site state decodes a file's text only then, see kept-state.ts).
+ */
+function sourceTexts(state: Pick<SiteState, 'content'>): SourceTexts {
+  const readable = (file: string) => {
+    const loaded = state.content.get(file);
+    return loaded && !loaded.unreadable ? loaded : undefined;
+  };
+  return {
+    get: (file) => readable(file)?.text,
+    *[Symbol.iterator]() {
+      for (const [file, loaded] of state.content) if (!loaded.unreadable) yield [file, loaded.text] as [string, string];
+    },
+  };
 }

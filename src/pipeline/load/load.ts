@@ -42,7 +42,19 @@ export type FileMap = Map<string, string>;
  * are skipped.
  */
 export function readContentFiles(root: string, contentDir: string): { files: FileMap; problems: Map<string, Diagnostic>; mtimes: Map<string, number> } {
-  const files: FileMap = new Map();
+  return decodeContentFiles(readContentBytes(root, contentDir));
+}
+
+/** The content files as `readContentFiles` finds them, not yet decoded: their bytes, and links that lead nowhere as problems. */
+export interface ContentBytes {
+  bytes: Map<string, Buffer>;
+  problems: Map<string, Diagnostic>;
+  mtimes: Map<string, number>;
+}
+
+/** Reads every content file's bytes (`readContentFiles` without decoding them). */
+export function readContentBytes(root: string, contentDir: string): ContentBytes {
+  const bytes = new Map<string, Buffer>();
   const mtimes = new Map<string, number>();
   const problems = new Map<string, Diagnostic>();
   const { files: found, broken } = listFolder(join(root, contentDir), (name) => name.startsWith('.'));
@@ -54,11 +66,21 @@ export function readContentFiles(root: string, contentDir: string): { files: Fil
     if (!/\.(md|json)$/.test(path)) continue;
     const file = `${contentDir}/${path}`;
     mtimes.set(file, mtimeMs);
-    const read = readContentFile(join(root, file), file);
-    if (read.problem) problems.set(file, read.problem);
-    else files.set(file, read.text);
+    bytes.set(file, readFileSync(join(root, file)));
   }
-  return { files, problems, mtimes };
+  return { bytes, problems, mtimes };
+}
+
+/** The files `readContentBytes` read, as text, each one that is not UTF-8 or holds a control character as a problem. */
+export function decodeContentFiles(read: ContentBytes): { files: FileMap; problems: Map<string, Diagnostic>; mtimes: Map<string, number> } {
+  const files: FileMap = new Map();
+  const problems = new Map(read.problems);
+  for (const [file, bytes] of read.bytes) {
+    const decoded = contentText(bytes, file);
+    if (decoded.problem) problems.set(file, decoded.problem);
+    else files.set(file, decoded.text);
+  }
+  return { files, problems, mtimes: read.mtimes };
 }
 
 /**
@@ -66,7 +88,12 @@ export function readContentFiles(root: string, contentDir: string): { files: Fil
  * with the problem (at its line and column) and the text as far as it could be decoded.
  */
 export function readContentFile(path: string, file: string): { text: string; problem?: Diagnostic } {
-  const decoded = decodeText(readFileSync(path));
+  return contentText(readFileSync(path), file);
+}
+
+/** A content file's bytes as text (`readContentFile`). */
+export function contentText(bytes: Buffer, file: string): { text: string; problem?: Diagnostic } {
+  const decoded = decodeText(bytes);
   if (typeof decoded !== 'string') {
     return { text: decoded.lossy, problem: { ...messages.notUtf8(decoded.byte), file, ...decoded.at, frame: codeFrame(decoded.lossy, decoded.at.line, decoded.at.column) } };
   }

@@ -40,6 +40,8 @@ export interface BuildManifest {
   searchRecords?: string;
   /** The search index's parts, folder → key of what each was built from (see search-index.ts). */
   searchParts?: Record<string, string>;
+  /** What the pages' links were checked against: the output's files, redirects and more (`linkContext`, site-links.ts). */
+  linkContext?: string;
   /** The previous build's counts, reported again when nothing needs doing. */
   /** `leftOut`: the "Left out …" line of that build, when it left entries out. */
   summary?: { pages: number; redirects: number; assets: number; leftOut?: string };

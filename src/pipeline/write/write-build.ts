@@ -86,6 +86,8 @@ export interface BuildRecord {
   /** The folders' fingerprint before the build read them. */
   foldersBefore: string;
   summary: NonNullable<BuildManifest['summary']>;
+  /** What this build's links were checked against (`linkContext`, site-links.ts). */
+  linkContext: string;
 }
 
 /**
@@ -119,6 +121,7 @@ export function writeBuild(place: BuildPlace, previous: BuildManifest | undefine
     ...(unchanged ? { fingerprint: fingerprintOf([...folderLines, ...inputLines([], inputFiles)], place.fingerprint), inputs: { folders, files: inputFiles } } : {}),
     // Said again by a build that finds nothing changed.
     summary: done.summary,
+    linkContext: done.linkContext,
   });
   swapIn(place, previous, done, pendingManifest);
 }
