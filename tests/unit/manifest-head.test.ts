@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LAYOUT, MANIFEST_FILE, manifestText, parseManifest, readManifestHead, type BuildManifest } from '../../src/pipeline/plan/manifest.ts';
+import { LAYOUT, MANIFEST_FILE, manifestText, parseManifest, readManifestHead, withLinks, type BuildManifest } from '../../src/pipeline/plan/manifest.ts';
 import { outputIntact } from '../../src/pipeline/plan/up-to-date.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'heartnotes-manifest-head-'));
@@ -33,12 +33,18 @@ function outputWith(files: Record<string, string>): { dir: string; manifest: Bui
   return { dir, manifest };
 }
 
+/** The manifest as its readers see it: each record's fields, its links and ids read (a record read from a file makes them when read). */
+function readable(m: BuildManifest) {
+  const files = Object.fromEntries(Object.entries(m.files).map(([file, r]) => [file, { key: r.key, size: r.size, mtimeMs: r.mtimeMs, record: r.record, links: r.links, ids: r.ids }]));
+  return { ...m, files };
+}
+
 describe('the manifest head', () => {
   it('round-trips: the whole manifest comes back from the text, and the head says the same of the output', () => {
     const { dir, manifest } = outputWith({ 'index.html': '<p>home</p>', 'post/a b.html': '<p>a</p>', 'style.css': 'p{}' });
     const cache = mkdtempSync(join(temp, 'cache-'));
     writeFileSync(join(cache, MANIFEST_FILE), manifestText(manifest));
-    expect(parseManifest(manifestText(manifest))).toEqual(manifest);
+    expect(readable(parseManifest(manifestText(manifest)))).toEqual(readable(manifest));
     const head = readManifestHead(cache, dir);
     expect(head).toMatchObject({ layout: LAYOUT, outDir: dir, fingerprint: 'f', inputs: manifest.inputs, summary: manifest.summary });
     expect(head!.output.split('\n').map((l) => l.split('\t')[0])).toEqual(Object.keys(manifest.files));
@@ -69,5 +75,35 @@ describe('the manifest head', () => {
     expect(readManifestHead(cache, dir)).toBeUndefined();
     // The whole-manifest reader still takes an old one-line file (output-folder.ts reads its outDir).
     expect(parseManifest(JSON.stringify(manifest)).outDir).toBe(dir);
+  });
+});
+
+describe('the links and ids of pages a build keeps', () => {
+  const page = (i: number) => ({ key: `k${i}`, size: i, mtimeMs: i, links: ['/', `/post/${i}`, '#top'], ids: ['top', `h${i}`] });
+  const manifestOf = (files: BuildManifest['files']): BuildManifest => ({ layout: LAYOUT, outDir: '/out', files });
+
+  it('are written again as read, beside a page made now, and read back the same', () => {
+    const first = parseManifest(manifestText(manifestOf(Object.fromEntries([1, 2, 3].map((i) => [`p${i}.html`, page(i)])))));
+    // A build keeping p1 and p2 (carried as read) and rendering p3 and a new p4 again.
+    const next = manifestOf({
+      'p1.html': withLinks({ key: 'k1', size: 1, mtimeMs: 10 }, first.files['p1.html']!),
+      'p2.html': withLinks({ key: 'k2', size: 2, mtimeMs: 20 }, first.files['p2.html']!),
+      'p3.html': { ...page(3), links: ['/', '/post/1', '/new'] },
+      'p4.html': page(4),
+    });
+    const back = parseManifest(manifestText(next));
+    expect(readable(back)).toEqual(readable(next));
+    expect(back.files['p1.html']!.links).toEqual(['/', '/post/1', '#top']);
+    expect(back.files['p3.html']!.links).toEqual(['/', '/post/1', '/new']);
+  });
+
+  it('keep a table of the strings still used: one where most went is made again', () => {
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, page(i)]));
+    const read = parseManifest(manifestText(manifestOf(many)));
+    // Only two of the forty pages are kept: most of the table's strings are no page's now.
+    const kept = manifestOf({ 'p0.html': withLinks({ key: 'k0', size: 0, mtimeMs: 0 }, read.files['p0.html']!), 'p1.html': withLinks({ key: 'k1', size: 1, mtimeMs: 1 }, read.files['p1.html']!) });
+    const text = manifestText(kept);
+    expect((JSON.parse(text.split('\n')[1]!) as { strings: string[] }).strings.sort()).toEqual(['#top', '/', '/post/0', '/post/1', 'h0', 'h1', 'top'].sort());
+    expect(readable(parseManifest(text))).toEqual(readable(kept));
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { MANIFEST_FILE, parseManifest, type BuildManifest } from '../plan/manifest.ts';
+import { MANIFEST_FILE, parseManifest, withLinks, type BuildManifest } from '../plan/manifest.ts';
 import { abortOutput, commitOutput, startOutput } from '../write/write.ts';
 import { OUTPUT_MARKER } from '../write/output-folder.ts';
 import { outputFileProblem } from '../write/output-paths.ts';
@@ -103,7 +103,10 @@ export function startRestore(cache: string, root: string, outDir: string, layout
     }
     commitOutput(staging);
     const files: BuildManifest['files'] = {};
-    names.forEach((file, i) => (files[file] = { ...mirror.files[file]!, mtimeMs: mtimes[i]! }));
+    names.forEach((file, i) => {
+      const { key, size, record } = mirror.files[file]!;
+      files[file] = withLinks({ key, size, mtimeMs: mtimes[i]!, ...(record === undefined ? {} : { record }) }, mirror.files[file]!);
+    });
     return { ...manifest, files };
   });
   return { manifest, done };

@@ -115,35 +115,149 @@ interface StoredManifest extends Omit<BuildManifest, 'files'> {
   files: Record<string, Omit<OutputRecord, 'links' | 'ids'> & { links?: number[]; ids?: number[] }>;
 }
 
+/**
+ * Where a record read from a manifest file keeps its links and ids: as numbers into that file's
+ * `strings`, turned into strings only when read. A build that keeps most pages reads few of them
+ * (links/site-links.ts, `linksToCheck`): their numbers are written again as they were (`stored`),
+ * into the same table with this build's new strings added after it.
+ */
+const NUMBERED = Symbol('numbered links and ids');
+
+interface Numbered {
+  strings: string[];
+  links?: number[];
+  ids?: number[];
+}
+
+const named = (numbered: Numbered, numbers: number[] | undefined) => numbers?.map((n) => numbered.strings[n]!);
+
+/** An output record as a manifest file holds it: `links` and `ids` made from their numbers when first read. */
+class NumberedRecord implements OutputRecord {
+  key: string;
+  size: number;
+  mtimeMs: number;
+  record?: string;
+  readonly [NUMBERED]: Numbered;
+  #links?: string[];
+  #ids?: string[];
+  constructor(fields: Omit<OutputRecord, 'links' | 'ids'>, numbered: Numbered) {
+    this.key = fields.key;
+    this.size = fields.size;
+    this.mtimeMs = fields.mtimeMs;
+    if (fields.record !== undefined) this.record = fields.record;
+    this[NUMBERED] = numbered;
+  }
+  get links(): string[] | undefined {
+    return (this.#links ??= named(this[NUMBERED], this[NUMBERED].links));
+  }
+  get ids(): string[] | undefined {
+    return (this.#ids ??= named(this[NUMBERED], this[NUMBERED].ids));
+  }
+}
+
+/** A page kept from the previous build, its links and ids as that build's manifest holds them. */
+class KeptPage {
+  path: string;
+  outFile: string;
+  source?: string;
+  readonly [NUMBERED]: Numbered;
+  #links?: string[];
+  #ids?: string[];
+  constructor(fields: { path: string; outFile: string; source?: string }, numbered: Numbered) {
+    this.path = fields.path;
+    this.outFile = fields.outFile;
+    if (fields.source !== undefined) this.source = fields.source;
+    this[NUMBERED] = numbered;
+  }
+  get links(): string[] {
+    return (this.#links ??= named(this[NUMBERED], this[NUMBERED].links) ?? []);
+  }
+  get ids(): string[] {
+    return (this.#ids ??= named(this[NUMBERED], this[NUMBERED].ids) ?? []);
+  }
+}
+
+const numberedOf = (from: object): Numbered | undefined => (from as { [NUMBERED]?: Numbered })[NUMBERED];
+
+/** An output record with the links and ids of `from` (a record or page read from a manifest, or one made now), as lazily as `from` holds them. */
+export function withLinks(fields: Omit<OutputRecord, 'links' | 'ids'>, from: { links?: string[]; ids?: string[] }): OutputRecord {
+  const numbered = numberedOf(from);
+  if (numbered) return new NumberedRecord(fields, numbered);
+  return { ...fields, ...(from.links ? { links: from.links } : {}), ...(from.ids ? { ids: from.ids } : {}) };
+}
+
+/** A page of the site-wide check with the links and ids of `from` (`withLinks`); none when `from` has none. */
+export function pageWithLinks(fields: { path: string; outFile: string; source?: string }, from: { links?: string[]; ids?: string[] }): { path: string; outFile: string; source?: string; links: string[]; ids: string[] } {
+  const numbered = numberedOf(from);
+  if (numbered) return new KeptPage(fields, numbered);
+  return { ...fields, links: from.links ?? [], ids: from.ids ?? [] };
+}
+
 function stored(m: BuildManifest): StoredManifest {
+  // The table of the manifest read, when records of it are carried over (their numbers index it).
+  let base: string[] | undefined;
+  for (const record of Object.values(m.files)) if ((base = numberedOf(record)?.strings)) break;
+  const table = base;
+  const carried = (record: OutputRecord) => {
+    const numbered = numberedOf(record);
+    return numbered && numbered.strings === table ? numbered : undefined;
+  };
+  // Renumbered when fewer than half of the table's strings are still used (pages gone, links
+  // changed: `numbered` adds new ones after it), so it stays about the size a fresh one would be.
+  let renumber = (numbers: number[] | undefined) => numbers;
+  if (base) {
+    const used = new Uint8Array(base.length);
+    let count = 0;
+    for (const record of Object.values(m.files)) {
+      const numbered = carried(record);
+      for (const list of [numbered?.links, numbered?.ids]) for (const n of list ?? []) if (!used[n]) count += used[n] = 1;
+    }
+    if (count < base.length / 2) {
+      const to = new Int32Array(base.length);
+      const kept: string[] = [];
+      for (let n = 0; n < base.length; n++) if (used[n]) to[n] = kept.push(base[n]!) - 1;
+      base = kept;
+      renumber = (numbers) => numbers?.map((n) => to[n]!);
+    }
+  }
+  const strings: string[] = base ? [...base] : [];
+  // This build's new links and ids are numbered after the table; one also in it is written again
+  // rather than looked for there (a map of every string costs more than the few repeats; the
+  // renumbering above drops them again).
   const numbers = new Map<string, number>();
-  const strings: string[] = [];
-  const numbered = (values: string[]) =>
+  const numberOf = (values: string[]) =>
     values.map((value) => {
       let n = numbers.get(value);
       if (n === undefined) numbers.set(value, (n = strings.push(value) - 1));
       return n;
     });
   const files: StoredManifest['files'] = {};
-  for (const [file, { links, ids, ...rest }] of Object.entries(m.files)) {
-    files[file] = { ...rest, ...(links ? { links: numbered(links) } : {}), ...(ids ? { ids: numbered(ids) } : {}) };
+  for (const [file, record] of Object.entries(m.files)) {
+    const numbered = carried(record);
+    const { key, size, mtimeMs } = record;
+    const rest = { key, size, mtimeMs, ...(record.record === undefined ? {} : { record: record.record }) };
+    if (numbered) {
+      const [links, ids] = [renumber(numbered.links), renumber(numbered.ids)];
+      files[file] = { ...rest, ...(links ? { links } : {}), ...(ids ? { ids } : {}) };
+      continue;
+    }
+    const { links, ids } = record;
+    files[file] = { ...rest, ...(links ? { links: numberOf(links) } : {}), ...(ids ? { ids: numberOf(ids) } : {}) };
   }
   return { ...m, strings, files };
 }
 
-/** The manifest with its links and ids as strings again; a file of an older layout (no `strings`) as it is. */
+/** The manifest with its links and ids readable as strings again (`NumberedRecord`); a file of an older layout (no `strings`) as it is. */
 function unstored(m: StoredManifest | BuildManifest): BuildManifest {
   if (!('strings' in m)) return m;
   const { strings, files, ...rest } = m;
-  const named = (numbers: number[]) =>
-    numbers.map((n) => {
-      const value = strings[n];
-      if (value === undefined) throw new Error(`the manifest names string ${n} of ${strings.length}`);
-      return value;
-    });
+  const checked = (numbers: number[] | undefined) => {
+    for (const n of numbers ?? []) if (strings[n] === undefined) throw new Error(`the manifest names string ${n} of ${strings.length}`);
+    return numbers;
+  };
   const out: BuildManifest['files'] = {};
   for (const [file, { links, ids, ...record }] of Object.entries(files)) {
-    out[file] = { ...record, ...(links ? { links: named(links) } : {}), ...(ids ? { ids: named(ids) } : {}) };
+    out[file] = links || ids ? new NumberedRecord(record, { strings, links: checked(links), ids: checked(ids) }) : record;
   }
   return { ...rest, files: out };
 }

@@ -10,6 +10,7 @@ import { imageSettings } from '../images/image-set.ts';
 import type { LinkedPage } from '../links/links.ts';
 import { renderAll, type RenderPoolOptions } from '../render/render-pool.ts';
 import { publicDirOf, type SiteState } from '../site-state.ts';
+import { pageWithLinks } from '../plan/manifest.ts';
 import type { Entry, Route } from '../types.ts';
 import { copyIntoOutput, writeOutputFile } from './write.ts';
 
@@ -65,8 +66,8 @@ export async function emitPlanned(input: EmitInput): Promise<Emitted> {
       continue;
     }
     if (outcome) rendered.set(route.outFile, { links: outcome.links, ids: outcome.ids });
-    const found = outcome ?? input.kept(route.outFile);
-    pages.push({ path: route.path, outFile: route.outFile, source: route.sources[0], links: found?.links ?? [], ids: found?.ids ?? [] });
+    // A kept page's links and ids as the manifest holds them: made strings only if checked (links/site-links.ts).
+    pages.push(pageWithLinks({ path: route.path, outFile: route.outFile, source: route.sources[0] }, outcome ?? input.kept(route.outFile) ?? {}));
   }
   return { pages, failures, rendered };
 }

@@ -8,7 +8,7 @@ import type { HostBundle } from '../hosts/functions.ts';
 import { NETLIFY_FUNCTIONS, stageProjectFiles } from '../hosts/project-files.ts';
 import type { LinkedPage } from '../links/links.ts';
 import type { OutputPlan } from '../plan/change-plan.ts';
-import { LAYOUT, prepareManifest, readManifest, type BuildManifest } from '../plan/manifest.ts';
+import { LAYOUT, withLinks, prepareManifest, readManifest, type BuildManifest } from '../plan/manifest.ts';
 import { fingerprintOf, inputLines, type FingerprintOptions } from '../plan/up-to-date.ts';
 import type { SearchMade } from '../search/site-search.ts';
 import { finishAfterSwap, fsReason } from './after-swap.ts';
@@ -105,7 +105,7 @@ export function writeBuild(place: BuildPlace, previous: BuildManifest | undefine
     // A rename keeps size and mtime, so the staged file's are the ones the output will have.
     const stat = kept ?? statSync(join(staging.dir, file));
     const record = search?.recordOf(file, kept?.record);
-    files[file] = { key, size: stat.size, mtimeMs: stat.mtimeMs, ...(page ? { links: page.links, ids: page.ids } : {}), ...(record === undefined ? {} : { record }) };
+    files[file] = withLinks({ key, size: stat.size, mtimeMs: stat.mtimeMs, ...(record === undefined ? {} : { record }) }, page ?? {});
   }
   // Record the fingerprint only if no input changed while this build read them.
   // One walk of the folders serves both: whether they changed while this build read them, and the fingerprint.
