@@ -24,6 +24,8 @@ export interface IndexedPage {
   keptIn?: string;
   /** A kept page's record hash from the previous build's manifest ('' for none): its HTML is then read only if its part is built again. */
   record?: string;
+  /** A page rendered now: its record hash in the previous build's manifest, when it had one. */
+  was?: string;
 }
 
 /** The search index of one build, fed while the pages render. */
@@ -111,10 +113,11 @@ export function startPageIndexer(
     for (; next < wanted.length; next++) {
       const page = wanted[next];
       let entry: IndexEntry | undefined;
-      if (page.keptIn && page.record !== undefined && hashesHold) entry = page.record ? { hash: page.record, load: () => loadKept(page) } : undefined;
+      if (page.keptIn && page.record !== undefined && hashesHold) entry = page.record ? { hash: page.record, load: () => loadKept(page), was: page.record } : undefined;
       else if (page.keptIn) entry = entryOf(readKept(page));
       else if (rendered.has(page.outFile)) entry = entryOf(rendered.get(page.outFile));
       else return;
+      if (entry && !page.keptIn && page.was && hashesHold) entry.was = page.was;
       rendered.delete(page.outFile);
       recordHashes.set(page.outFile, entry?.hash ?? '');
       if (entry) index.add(entry);

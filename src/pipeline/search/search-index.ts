@@ -19,7 +19,10 @@ export interface SearchFile {
  * One page's record for the index: its hash (recordHash) with the record, or with a way to read
  * it when it is needed, which is only when its part is built again.
  */
-export type IndexEntry = { hash: string; record: SearchRecord } | { hash: string; load: () => SearchRecord | undefined };
+export type IndexEntry = ({ hash: string; record: SearchRecord } | { hash: string; load: () => SearchRecord | undefined }) & {
+  /** The hash the previous build's manifest recorded for the page, when it had one made the same way (a part is then patched without reading its records back). */
+  was?: string;
+};
 
 /** The hash a part's key is made of, for one record. */
 export function recordHash(record: SearchRecord): string {
@@ -147,7 +150,10 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
   const patched = (part: Part) => {
     const before = part.mayReuse ? options.previous?.(part.dir) : undefined;
     if (!before || before.pages.length !== part.entries.length) return undefined;
-    const hashes = before.pages.map((page) => recordHash(recordOfPage(page)));
+    // The previous build's hashes of these pages, as its manifest recorded them, else as the
+    // part's files hold the records (hashed again: about 35 ms a part of 1,000 pages).
+    const recorded = part.entries.map((entry) => entry.was);
+    const hashes = recorded.every((hash) => hash) ? (recorded as string[]) : before.pages.map((page) => recordHash(recordOfPage(page)));
     const key = keyHash(part.dir);
     for (const hash of hashes) key.update(hash).update('\n');
     if (key.digest('hex').slice(0, 32) !== options.reuse?.get(part.dir)) return undefined;

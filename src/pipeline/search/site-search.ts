@@ -58,7 +58,7 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
   if (whole) return keptWhole(whole, manifest);
   const previous = manifest?.files ?? {};
   const pages = state.routes.map((r) => {
-    if (plan.write.has(r.outFile)) return { path: r.path, outFile: r.outFile, noindex: r.noindex };
+    if (plan.write.has(r.outFile)) return { path: r.path, outFile: r.outFile, noindex: r.noindex, ...(previous[r.outFile]?.record ? { was: previous[r.outFile].record } : {}) };
     return { path: r.path, outFile: r.outFile, noindex: r.noindex, keptIn: outDir, ...(previous[r.outFile]?.record === undefined ? {} : { record: previous[r.outFile].record }) };
   });
   // Parts whose pages give the same records as last time are kept, not built again.

@@ -83,8 +83,8 @@ export interface BuildRecord {
   host: HostBundle | undefined;
   /** The folders read whole and the single input files, for the up-to-date fingerprint. */
   inputs: { folders: string[]; files: string[] };
-  /** The folders' fingerprint before the build read them. */
-  foldersBefore: string;
+  /** The folders' fingerprint before the build read them; none when no fingerprint is to be recorded. */
+  foldersBefore: string | undefined;
   summary: NonNullable<BuildManifest['summary']>;
   /** What this build's links were checked against (`linkContext`, site-links.ts). */
   linkContext: string;
@@ -110,8 +110,8 @@ export function writeBuild(place: BuildPlace, previous: BuildManifest | undefine
   // Record the fingerprint only if no input changed while this build read them.
   // One walk of the folders serves both: whether they changed while this build read them, and the fingerprint.
   const { folders, files: inputFiles } = done.inputs;
-  const folderLines = inputLines(folders);
-  const unchanged = fingerprintOf(folderLines, place.fingerprint) === done.foldersBefore;
+  const folderLines = done.foldersBefore === undefined ? [] : inputLines(folders);
+  const unchanged = done.foldersBefore !== undefined && fingerprintOf(folderLines, place.fingerprint) === done.foldersBefore;
   const pendingManifest = prepareManifest(place.cacheDir, {
     build: newBuildId(),
     outDir: place.outDir,
