@@ -26,7 +26,7 @@ import {
 import type { BuildOptions, BuildSummary, RenderTimings } from './pipeline/build-types.ts';
 import { counts, describeLeftOut, summarize } from './pipeline/build-summary.ts';
 import type { Entry, SiteConfig } from './pipeline/types.ts';
-import { keepState, keptState, stateKey } from './pipeline/cache/kept-state.ts';
+import { keepState, keptState, readKept, stateKey } from './pipeline/cache/kept-state.ts';
 import { decodeContentFiles, readContentBytes } from './pipeline/load/load.ts';
 import { recordBodyReads, watchBodyReads } from './pipeline/validate/body-use.ts';
 import { validateRecord } from './pipeline/validate/validate.ts';
@@ -157,10 +157,11 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // The functions answer under the site's base path: `--base-url`'s, known now (see below).
   const hostBase = basePathOf(place.options.baseUrl ?? '/');
   const host = dev ? undefined : await bundleForHost(place, parts.compiled, hostBase, clock.lap);
-  const bytes = readContentBytes(place.root, contentDirOf(config));
   // The state of the last full build, when only Markdown bodies changed since (kept-state.ts).
   const { options, cacheDir } = place;
   const today = place.fingerprint.today;
+  const bytes = readContentBytes(place.root, contentDirOf(config));
+  const keptFile = !dev && cacheDir && !bytes.problems.size ? readKept(cacheDir) : undefined;
   const keep =
     dev || !cacheDir
       ? undefined
@@ -168,7 +169,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
           key: stateKey({ versionKey: parts.compiled.versionKey, options: { baseUrl: options.baseUrl, host: options.host, drafts: options.drafts, today }, parts, publicListing, images, hostFiles: host?.output }),
           reads: new Set<Entry>(),
         };
-  const found = keep && cacheDir && !bytes.problems.size ? keptState({ cacheDir, key: keep.key, parts, bytes: bytes.bytes, mtimes: bytes.mtimes, publicListing, images, options: { drafts: options.drafts, today } }) : undefined;
+  const found = keep && keptFile ? keptState({ key: keep.key, parts, bytes: bytes.bytes, mtimes: bytes.mtimes, publicListing, images, options: { drafts: options.drafts, today } }, keptFile) : undefined;
   const kept = found && 'state' in found ? found : undefined;
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.

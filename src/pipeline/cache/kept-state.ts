@@ -210,9 +210,21 @@ function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads:
   };
 }
 
+/** The kept state as its file holds it (`keptState` checks it holds), or why there is none to take. */
+export type KeptFile = Kept | { reason: string };
+
+/** Reads the kept state, which `keptState` then checks against the build's inputs. */
+export function readKept(cacheDir: string): KeptFile {
+  try {
+    const kept = deserialize(readFileSync(join(cacheDir, FILE))) as Kept;
+    return kept?.format === FORMAT ? kept : { reason: 'none kept' };
+  } catch {
+    return { reason: 'none kept' };
+  }
+}
+
 /** What `keptState` takes from the build: its inputs as read this time. */
 export interface StateRead {
-  cacheDir: string;
   key: string;
   parts: SiteParts;
   /** The content files' bytes as read (load.ts, `readContentBytes`). */
@@ -228,14 +240,9 @@ export interface StateRead {
  * comment); else undefined, and the build computes the state afresh. `keys` are the manifest keys
  * that still hold: all but those of the edited entries' pages.
  */
-export function keptState(read: StateRead): { state: SiteState; keys: KeptKeys; edited: string[] } | { reason: string } {
-  let kept: Kept;
-  try {
-    kept = deserialize(readFileSync(join(read.cacheDir, FILE))) as Kept;
-  } catch {
-    return { reason: 'none kept' };
-  }
-  if (kept?.format !== FORMAT || kept.key !== read.key) return { reason: 'another generator, compiled site, day, option, style, island, image or public file' };
+export function keptState(read: StateRead, kept: KeptFile): { state: SiteState; keys: KeptKeys; edited: string[] } | { reason: string } {
+  if ('reason' in kept) return kept;
+  if (kept.key !== read.key) return { reason: 'another generator, compiled site, day, option, style, island, image or public file' };
   const { state } = kept;
 
   // Compared by their bytes: only an edited file is decoded now (and checked as the full path would).
