@@ -263,6 +263,10 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     const manifest = await previous.settled();
     if (previous.restoring) clock.lap('restore output from the cache');
     const keys = manifestKeys(state, compiled.versionKey, loaded.keptKeys);
+    // Kept now, before the pages are rendered, when the build holds the least: a state without a
+    // problem of its own is the content's whatever the pages bring (a dead link fails the build,
+    // and the next one checks the links again), so a build that fails later keeps it too.
+    if (loaded.keep && cacheDir && !options.checkOnly && !state.diagnostics.length) keepState(cacheDir, loaded.keep.key, state, keys, { read: loaded.keep.reads }, compiled.config.collections);
     const plan = planOutput(state.outputs, keys, manifest, outDir, previous.restoring && manifest !== undefined);
     clock.lap('plan');
     search = options.checkOnly
@@ -292,7 +296,6 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     let written: { cards?: CardsDrawn; search?: SearchMade } = {};
     if (options.checkOnly) abortOutput(staging);
     else written = await writeSite(place, clock, manifest, loaded, { keys, plan, pages: emitted.pages, staging, search, linkContext: links });
-    if (loaded.keep && cacheDir && !options.checkOnly) keepState(cacheDir, loaded.keep.key, state, keys, { read: loaded.keep.reads }, compiled.config.collections);
     clock.lap('write');
     const measured = { clock, threads, cards: written.cards, searchCpuMs: written.search?.cpuMs, siteState: loaded.stateFrom };
     return { summary: summarize(options, outDir, parts, state, plan, measured), state, pages: emitted.pages };
