@@ -169,7 +169,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
           key: stateKey({ versionKey: parts.compiled.versionKey, options: { baseUrl: options.baseUrl, host: options.host, drafts: options.drafts, today }, parts, publicListing, images, hostFiles: host?.output }),
           reads: new Set<Entry>(),
         };
-  const found = keep && keptFile ? keptState({ key: keep.key, parts, bytes: bytes.bytes, mtimes: bytes.mtimes, publicListing, images, options: { drafts: options.drafts, today } }, keptFile) : undefined;
+  const found = keep && keptFile ? keptState({ key: keep.key, parts, bytes: bytes.bytes, mtimeOf: bytes.mtimeOf, publicListing, images, options: { drafts: options.drafts, today } }, keptFile) : undefined;
   const kept = found && 'state' in found ? found : undefined;
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.

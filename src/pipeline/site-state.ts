@@ -195,7 +195,15 @@ export function readContent(root: string, config: SiteConfig, known?: KnownText)
 /** The files `readContentFiles` read, each parsed (`readContent`). */
 export function parseContent(read: ReturnType<typeof readContentFiles>, config: SiteConfig, known?: KnownText): Map<string, LoadedFile> {
   const content = new Map<string, LoadedFile>();
-  for (const [file, text] of read.files) content.set(file, { ...loadFile(file, text, config, known), mtimeMs: read.mtimes.get(file) });
+  for (const [file, text] of read.files) {
+    const loaded = loadFile(file, text, config, known);
+    content.set(file, {
+      ...loaded,
+      get mtimeMs() {
+        return read.mtimeOf(file);
+      },
+    });
+  }
   for (const [file, problem] of read.problems) content.set(file, { text: '', diagnostics: [problem], unreadable: true });
   return content;
 }

@@ -229,7 +229,7 @@ export interface StateRead {
   parts: SiteParts;
   /** The content files' bytes as read (load.ts, `readContentBytes`). */
   bytes: Map<string, Buffer>;
-  mtimes: Map<string, number>;
+  mtimeOf: (file: string) => number | undefined;
   publicListing: PublicListing;
   images: ImageSet;
   options: { drafts?: boolean; today: string };
@@ -279,7 +279,7 @@ export function keptState(read: StateRead, kept: KeptFile): { state: SiteState; 
   // Taken. The files' texts and the bodies of entries not edited are decoded when first read: a
   // one-edit build reads almost none of them (their pages' keys are kept, and their pages are not rendered).
   const content = new Map<string, LoadedFile>();
-  for (const [file, bytes] of read.bytes) content.set(file, loadedLazily(file, bytes, edited.get(file), read.mtimes.get(file)));
+  for (const [file, bytes] of read.bytes) content.set(file, loadedLazily(file, bytes, edited.get(file), read.mtimeOf));
   const textOf = (file: string) => content.get(file)?.text ?? '';
   for (const [entry, key] of kept.entryKeys) {
     const body = bodies.get(entry);
@@ -315,13 +315,15 @@ function bytesHash(bytes: Buffer): string {
 }
 
 /** A content file whose text is decoded when first read. */
-function loadedLazily(file: string, bytes: Buffer, text: string | undefined, mtimeMs: number | undefined): LoadedFile {
+function loadedLazily(file: string, bytes: Buffer, text: string | undefined, mtimeOf: (file: string) => number | undefined): LoadedFile {
   return {
     get text() {
       return (text ??= contentText(bytes, file).text);
     },
     diagnostics: [],
-    mtimeMs,
+    get mtimeMs() {
+      return mtimeOf(file);
+    },
   };
 }
 

@@ -36,9 +36,10 @@ export const isClutter = (name: string) => NEVER_PUBLISHED.has(name);
 /**
  * Lists a folder's files recursively, sorted, following links to files and folders; a link
  * that loops or points nowhere is returned in `broken` instead of being skipped in silence.
- * Names for which `skip` is true are passed over, with everything below them.
+ * Names for which `skip` is true are passed over, with everything below them. With `names`, a
+ * plain file (not a link) is listed without its size and time (both 0): a stat less a file.
  */
-export function listFolder(from: string, skip: (name: string) => boolean = isClutter): { files: FolderFile[]; broken: BrokenLink[] } {
+export function listFolder(from: string, skip: (name: string) => boolean = isClutter, names = false): { files: FolderFile[]; broken: BrokenLink[] } {
   const files: FolderFile[] = [];
   const broken: BrokenLink[] = [];
   if (!existsSync(from)) return { files, broken };
@@ -46,6 +47,11 @@ export function listFolder(from: string, skip: (name: string) => boolean = isClu
     for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (skip(d.name)) continue;
       const relPath = rel ? `${rel}/${d.name}` : d.name;
+      // `names`: a plain file's size and time are not looked up (0): the content's are read with it.
+      if (names && d.isFile()) {
+        files.push({ path: relPath, size: 0, mtimeMs: 0 });
+        continue;
+      }
       const abs = join(dir, d.name);
       let s: ReturnType<typeof statSync>;
       try {
