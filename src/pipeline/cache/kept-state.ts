@@ -39,7 +39,7 @@ import { contentText } from '../load/load.ts';
  */
 const FILE = 'site-state.bin';
 /** Bump when what the file holds changes: a file of another format is not read. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What a kept state depends on besides the content files; any difference and it is not taken. */
 export interface StateInputs {
@@ -68,10 +68,12 @@ interface Kept {
   state: Pick<SiteState, 'validated' | 'routes' | 'unrouted' | 'redirects' | 'site' | 'warnings' | 'unpublishedRoutes' | 'siteFolder' | 'made'>;
   /** The manifest key of every output but public files and processed images. */
   keys: Map<string, string>;
-  /** Entries whose body is left out: its length, the end of its file's text. */
-  bodyLengths: Map<Entry, number>;
-  /** Each entry's `entryKey`. */
-  entryKeys: Map<Entry, string>;
+  /** Every entry (the same objects the state holds), with its `entryKey` and, when its body is left out, its length: the end of its file's text (else -1). Arrays, which read back faster than maps. */
+  entries: Entry[];
+  entryKeys: string[];
+  bodyLengths: number[];
+  /** The routes' props, each serialised on its own: a route's `props` holds its number here. */
+  props: { bytes: Uint8Array; ends: number[] };
 }
 
 // One call a file (`hash`, no hash object each): a deploy of the bench hashes some 4,000.
@@ -141,8 +143,9 @@ export function keepState(cacheDir: string, key: string, state: SiteState, keys:
 }
 
 function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads: BodyReads, collections: Record<string, CollectionSpec>): Kept {
-  const bodyLengths = new Map<Entry, number>();
-  const entryKeys = new Map<Entry, string>();
+  const entries: Entry[] = [];
+  const bodyLengths: number[] = [];
+  const entryKeys: string[] = [];
   const copies = new Map<Entry, Entry>();
   const bodyUsed = new Set<string>();
   const { escaped, opaque } = findEscapedEntries([state.site.settings, state.site.shared, state.redirects, ...[...state.routes, ...state.unpublishedRoutes].map((r) => r.props)]);
@@ -153,20 +156,24 @@ function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads:
     if (copy) return copy;
     const { body } = entry;
     const text = state.content.get(entry.file)?.text;
-    if (text !== undefined && text.endsWith(body)) {
-      copy = { ...entry, body: '' };
-      bodyLengths.set(copy, body.length);
-    } else {
-      copy = { ...entry };
-    }
-    entryKeys.set(copy, entryKey(entry));
+    const leftOut = text !== undefined && text.endsWith(body);
+    copy = leftOut ? { ...entry, body: '' } : { ...entry };
+    entries.push(copy);
+    bodyLengths.push(leftOut ? body.length : -1);
+    entryKeys.push(entryKey(entry));
     if (reads.read.has(entry) || escaped.has(entry) || imagesNamed(body, manifest, entry.file).length) bodyUsed.add(entry.file);
     copies.set(entry, copy);
     return copy;
   };
   // Each route's props as bytes of their own, read back only for a page rendered again: most of
   // the state by size (lists of cards), and most of the time a build would spend reading it.
-  const keptRoute = (route: Route): Route => ({ ...route, ...(route.entry ? { entry: kept(route.entry) } : {}), props: serialize(route.props) as unknown as Route['props'] });
+  // All in one buffer (one allocation to read back, not one a route); a route's props are its number.
+  const packed: Uint8Array[] = [];
+  const keptRoute = (route: Route): Route => ({
+    ...route,
+    ...(route.entry ? { entry: kept(route.entry) } : {}),
+    props: (packed.push(serialize(route.props)) - 1) as unknown as Route['props'],
+  });
   const { validated } = state;
   const content = Object.fromEntries(
     Object.entries(validated.content).map(([name, value]) => [name, collections[name]?.kind === 'markdown' && Array.isArray(value) ? (value as Entry[]).map(kept) : value]),
@@ -205,9 +212,21 @@ function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads:
       made: state.made,
     },
     keys: outputKeys,
-    bodyLengths,
+    entries,
     entryKeys,
+    bodyLengths,
+    props: packedProps(packed),
   };
+}
+
+/** Byte strings end to end in one buffer, with where each ends. */
+function packedProps(parts: Uint8Array[]): Kept['props'] {
+  const ends: number[] = [];
+  let end = 0;
+  for (const part of parts) ends.push((end += part.length));
+  const bytes = new Uint8Array(end);
+  parts.forEach((part, i) => bytes.set(part, i ? ends[i - 1] : 0));
+  return { bytes, ends };
 }
 
 /** The kept state as its file holds it (`keptState` checks it holds), or why there is none to take. */
@@ -268,7 +287,7 @@ export function keptState(read: StateRead, kept: KeptFile): { state: SiteState; 
   }
 
   const byFile = new Map<string, Entry[]>();
-  for (const entry of kept.entryKeys.keys()) byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), entry]);
+  for (const entry of kept.entries) byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), entry]);
   const bodies = new Map<Entry, string>();
   for (const [file, text] of edited) {
     const body = editedBody(file, text, kept, byFile.get(file) ?? [], read);
@@ -281,16 +300,16 @@ export function keptState(read: StateRead, kept: KeptFile): { state: SiteState; 
   const content = new Map<string, LoadedFile>();
   for (const [file, bytes] of read.bytes) content.set(file, loadedLazily(file, bytes, edited.get(file), read.mtimeOf));
   const textOf = (file: string) => content.get(file)?.text ?? '';
-  for (const [entry, key] of kept.entryKeys) {
+  kept.entries.forEach((entry, i) => {
     const body = bodies.get(entry);
     if (body !== undefined) {
       entry.body = body;
-      continue;
+      return;
     }
-    const length = kept.bodyLengths.get(entry);
-    if (length !== undefined) bodyLazily(entry, () => textOf(entry.file), length);
-    knowEntryKey(entry, key);
-  }
+    const length = kept.bodyLengths[i]!;
+    if (length >= 0) bodyLazily(entry, () => textOf(entry.file), length);
+    knowEntryKey(entry, kept.entryKeys[i]!);
+  });
   const { config } = read.parts.compiled;
   for (const ref of state.validated.images) {
     ref.locate = () => {
@@ -298,7 +317,7 @@ export function keptState(read: StateRead, kept: KeptFile): { state: SiteState; 
       return record ? locateField(record, ref.path, 'value') : { file: ref.file };
     };
   }
-  for (const route of [...state.routes, ...state.unpublishedRoutes]) propsLazily(route);
+  for (const route of [...state.routes, ...state.unpublishedRoutes]) propsLazily(route, kept.props);
   const outputs = outputsOf(read.parts, read.publicListing.files, state.made, state.routes, state.site, read.images, state.siteFolder, true);
   const stale = new Set(state.routes.filter((r) => r.entry && bodies.has(r.entry)).map((r) => r.outFile));
   return {
@@ -328,12 +347,12 @@ function loadedLazily(file: string, bytes: Buffer, text: string | undefined, mti
 }
 
 /** Gives `route` its props from the bytes `keptOf` made of them, when first read. */
-function propsLazily(route: Route): void {
-  const bytes = route.props as unknown as Uint8Array;
+function propsLazily(route: Route, packed: Kept['props']): void {
+  const n = route.props as unknown as number;
   let props: Route['props'] | undefined;
   Object.defineProperty(route, 'props', {
     get() {
-      return (props ??= deserialize(bytes) as Route['props']);
+      return (props ??= deserialize(packed.bytes.subarray(n ? packed.ends[n - 1] : 0, packed.ends[n])) as Route['props']);
     },
     set(value: Route['props']) {
       props = value;
