@@ -13,13 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 process.env.NODE_ENV ??= 'production';
-// V8 lets a heap grow to up to four times what survived its last full collection before the next
-// one. A build's main thread keeps most of what it makes (the content, the routes, the pages'
-// links and search records) and throws away a page's worth of work at a time, so on the
-// 4,000-page bench it grew from 70 MB live to 190 MB before collecting. Half again the live size
-// keeps the process's peak about 60–80 MB lower at no measured cost in time (docs/architecture.md,
-// "Peak memory under 400 MB"). Render workers started later get the same.
-setFlagsFromString('--heap-growing-percent=50');
+// How far a heap grows between full collections is set by the commands that need it (src/pipeline/heap.ts).
 // On two cores a build's main thread and its render worker keep both busy, and V8's helper
 // threads, woken to share each young-generation collection (frequent and short: the worker's
 // young generation is 8 MB), wait for a core and for each other. Collected on the thread itself:

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DiagnosticError, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { openCache } from './pipeline/cache/cache-dir.ts';
 import { generatorRoot } from './pipeline/paths.ts';
+import { keepHeapSmall } from './pipeline/heap.ts';
 import type { LinkedPage } from './pipeline/links/links.ts';
 import { linkContext, linksToCheck, siteProblems } from './pipeline/links/site-links.ts';
 import { renderWorkerCount, startRenderWorkers, WORKER_THRESHOLD, type RenderWorkers } from './pipeline/render/render-pool.ts';
@@ -110,6 +111,8 @@ export async function buildSite(options: BuildOptions, dev?: DevBuildInputs): Pr
   const clock = startClock(options.progress);
   const place = placeOf(options, !dev);
   const previous = openPrevious(place, (restored) => clock.lap(restored ? 'restore output from the cache' : 'read the last manifest'));
+  // A build with no output to keep makes every page (heap.ts); one that renders most is known by its plan.
+  if (dev || (!previous.manifest && !previous.restoring)) keepHeapSmall();
   try {
     const loaded = await loadSite(place, clock, previous, dev);
     return await emitSite(place, clock, previous, loaded);
@@ -268,6 +271,7 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     // and the next one checks the links again), so a build that fails later keeps it too.
     if (loaded.keep && cacheDir && !options.checkOnly && !state.diagnostics.length) keepState(cacheDir, loaded.keep.key, state, keys, { read: loaded.keep.reads }, compiled.config.collections);
     const plan = planOutput(state.outputs, keys, manifest, outDir, previous.restoring && manifest !== undefined);
+    if (plan.mode === 'full') keepHeapSmall();
     clock.lap('plan');
     search = options.checkOnly
       ? undefined

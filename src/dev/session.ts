@@ -11,6 +11,7 @@ import { openThreadRenderer } from '../pipeline/render/render-pool.ts';
 import { contentDirOf, readPublic } from '../pipeline/site-state.ts';
 import { writeOutputFile } from '../pipeline/write/write.ts';
 import { applyBodyEdits } from './body-edit.ts';
+import { keepHeapSmall } from '../pipeline/heap.ts';
 import { RASTER } from '../pipeline/images/image-set.ts';
 import { siteImages, VECTOR } from '../pipeline/images/process-images.ts';
 import { classifyChange, compileDevParts, nextContent, nextParts, relativeTo, watchedPaths, type ChangeKind } from './changes.ts';
@@ -84,6 +85,7 @@ interface Session extends DevOutput {
  * stage the build's own code and data immutable between edits.
  */
 export async function openDevSession(options: DevSessionOptions) {
+  keepHeapSmall();
   const root = realpathSync(resolve(options.root));
   const outDir = resolve(root, options.outDir);
   const cacheDir = openCache(root);

@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -35,11 +35,13 @@ import { contentText } from '../load/load.ts';
  * and so their pages' keys, differ. Anything else takes the full path, which writes a new state.
  *
  * The file holds no entry body that is the end of its file's text (nearly all): each is put back
- * from the text read (`bodyLengths`), so the file is about a third of the state's size.
+ * from the text read (`bodyLengths`). Each route's props are serialised on their own, end to end
+ * at the start of the file, and read back only for a page rendered again (most of the state by
+ * size: lists of cards); then the rest, serialised, then its length (4 bytes).
  */
 const FILE = 'site-state.bin';
 /** Bump when what the file holds changes: a file of another format is not read. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What a kept state depends on besides the content files; any difference and it is not taken. */
 export interface StateInputs {
@@ -72,7 +74,7 @@ interface Kept {
   entries: Entry[];
   entryKeys: string[];
   bodyLengths: number[];
-  /** The routes' props, each serialised on its own: a route's `props` holds its number here. */
+  /** The routes' props, each serialised on its own, end to end at the start of the file (`bytes`, set when read): a route's `props` holds its number here. */
   props: { bytes: Uint8Array; ends: number[] };
 }
 
@@ -134,7 +136,24 @@ export function keepState(cacheDir: string, key: string, state: SiteState, keys:
   const file = join(cacheDir, FILE);
   const temp = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temp, serialize(keptOf(key, state, keys, reads, collections)));
+    // The routes' props first, each written as it is serialised, then the rest, then its length:
+    // a cold build holds one route's bytes at a time, not the whole file twice over.
+    const fd = openSync(temp, 'w');
+    try {
+      let end = 0;
+      const ends: number[] = [];
+      const put = (bytes: Uint8Array) => {
+        writeSync(fd, bytes);
+        ends.push((end += bytes.length));
+      };
+      const rest = serialize(keptOf(key, state, keys, reads, collections, put, ends));
+      writeSync(fd, rest);
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(rest.length);
+      writeSync(fd, length);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, file);
   } catch {
     rmSync(temp, { force: true });
@@ -142,7 +161,15 @@ export function keepState(cacheDir: string, key: string, state: SiteState, keys:
   }
 }
 
-function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads: BodyReads, collections: Record<string, CollectionSpec>): Kept {
+function keptOf(
+  key: string,
+  state: SiteState,
+  keys: Map<string, string>,
+  reads: BodyReads,
+  collections: Record<string, CollectionSpec>,
+  putProps: (bytes: Uint8Array) => void,
+  propsEnds: number[],
+): Kept {
   const entries: Entry[] = [];
   const bodyLengths: number[] = [];
   const entryKeys: string[] = [];
@@ -167,13 +194,12 @@ function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads:
   };
   // Each route's props as bytes of their own, read back only for a page rendered again: most of
   // the state by size (lists of cards), and most of the time a build would spend reading it.
-  // All in one buffer (one allocation to read back, not one a route); a route's props are its number.
-  const packed: Uint8Array[] = [];
-  const keptRoute = (route: Route): Route => ({
-    ...route,
-    ...(route.entry ? { entry: kept(route.entry) } : {}),
-    props: (packed.push(serialize(route.props)) - 1) as unknown as Route['props'],
-  });
+  // End to end in the file, before the rest (one buffer to read back); a route's props are its number.
+  let props = 0;
+  const keptRoute = (route: Route): Route => {
+    putProps(serialize(route.props));
+    return { ...route, ...(route.entry ? { entry: kept(route.entry) } : {}), props: props++ as unknown as Route['props'] };
+  };
   const { validated } = state;
   const content = Object.fromEntries(
     Object.entries(validated.content).map(([name, value]) => [name, collections[name]?.kind === 'markdown' && Array.isArray(value) ? (value as Entry[]).map(kept) : value]),
@@ -215,18 +241,8 @@ function keptOf(key: string, state: SiteState, keys: Map<string, string>, reads:
     entries,
     entryKeys,
     bodyLengths,
-    props: packedProps(packed),
+    props: { bytes: new Uint8Array(), ends: propsEnds },
   };
-}
-
-/** Byte strings end to end in one buffer, with where each ends. */
-function packedProps(parts: Uint8Array[]): Kept['props'] {
-  const ends: number[] = [];
-  let end = 0;
-  for (const part of parts) ends.push((end += part.length));
-  const bytes = new Uint8Array(end);
-  parts.forEach((part, i) => bytes.set(part, i ? ends[i - 1] : 0));
-  return { bytes, ends };
 }
 
 /** The kept state as its file holds it (`keptState` checks it holds), or why there is none to take. */
@@ -235,8 +251,13 @@ export type KeptFile = Kept | { reason: string };
 /** Reads the kept state, which `keptState` then checks against the build's inputs. */
 export function readKept(cacheDir: string): KeptFile {
   try {
-    const kept = deserialize(readFileSync(join(cacheDir, FILE))) as Kept;
-    return kept?.format === FORMAT ? kept : { reason: 'none kept' };
+    const bytes = readFileSync(join(cacheDir, FILE));
+    const restEnd = bytes.length - 4;
+    const restStart = restEnd - bytes.readUInt32LE(restEnd);
+    const kept = deserialize(bytes.subarray(restStart, restEnd)) as Kept;
+    if (kept?.format !== FORMAT || (kept.props.ends.at(-1) ?? 0) !== restStart) return { reason: 'none kept' };
+    kept.props.bytes = bytes.subarray(0, restStart);
+    return kept;
   } catch {
     return { reason: 'none kept' };
   }

@@ -70,12 +70,16 @@ export function readContentBytes(root: string, contentDir: string): ContentBytes
     const file = `${contentDir}/${path}`;
     bytes.set(file, readFileSync(join(root, file)));
   }
+  return { bytes, problems, mtimeOf: fileTimes(root) };
+}
+
+/** Each file's time, looked up once when first asked (`ContentBytes.mtimeOf`); it holds nothing of what was read. */
+function fileTimes(root: string): (file: string) => number | undefined {
   const mtimes = new Map<string, number | undefined>();
-  const mtimeOf = (file: string) => {
-    if (!mtimes.has(file)) mtimes.set(file, bytes.has(file) ? statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs : undefined);
+  return (file) => {
+    if (!mtimes.has(file)) mtimes.set(file, statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs);
     return mtimes.get(file);
   };
-  return { bytes, problems, mtimeOf };
 }
 
 /** The files `readContentBytes` read, as text, each one that is not UTF-8 or holds a control character as a problem. */
