@@ -28,7 +28,7 @@ import type { BuildOptions, BuildSummary, RenderTimings } from './pipeline/build
 import { counts, describeLeftOut, summarize } from './pipeline/build-summary.ts';
 import type { Entry, SiteConfig } from './pipeline/types.ts';
 import { keepState, keptState, readKept, stateKey } from './pipeline/cache/kept-state.ts';
-import { decodeContentFiles, readContentBytes } from './pipeline/load/load.ts';
+import { decodeContentFiles, readContentBytes, type ContentBytes } from './pipeline/load/load.ts';
 import { recordBodyReads, watchBodyReads } from './pipeline/validate/body-use.ts';
 import { validateRecord } from './pipeline/validate/validate.ts';
 import type { BuildManifest } from './pipeline/plan/manifest.ts';
@@ -160,19 +160,9 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // The functions answer under the site's base path: `--base-url`'s, known now (see below).
   const hostBase = basePathOf(place.options.baseUrl ?? '/');
   const host = dev ? undefined : await bundleForHost(place, parts.compiled, hostBase, clock.lap);
-  // The state of the last full build, when only Markdown bodies changed since (kept-state.ts).
   const { options, cacheDir } = place;
-  const today = place.fingerprint.today;
   const bytes = readContentBytes(place.root, contentDirOf(config));
-  const keptFile = !dev && cacheDir && !bytes.problems.size ? readKept(cacheDir) : undefined;
-  const keep =
-    dev || !cacheDir
-      ? undefined
-      : {
-          key: stateKey({ versionKey: parts.compiled.versionKey, options: { baseUrl: options.baseUrl, host: options.host, drafts: options.drafts, today }, parts, publicListing, images, hostFiles: host?.output }),
-          reads: new Set<Entry>(),
-        };
-  const found = keep && keptFile ? keptState({ key: keep.key, parts, bytes: bytes.bytes, mtimeOf: bytes.mtimeOf, publicListing, images, options: { drafts: options.drafts, today } }, keptFile) : undefined;
+  const { keep, found } = dev ? {} : lastState(place, parts, { bytes, publicListing, images, host });
   const kept = found && 'state' in found ? found : undefined;
   // A cold build (no previous output to keep) of a large site renders every page on workers:
   // start them now, so they load the site while this thread validates and routes the content.
@@ -206,6 +196,26 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
     await workers?.close();
     throw error;
   }
+}
+
+/**
+ * The state of the last full build when only Markdown bodies changed since (kept-state.ts), or why
+ * not; with the key and the body reads a state computed now is kept with (a build with a cache).
+ */
+function lastState(
+  place: BuildPlace,
+  parts: SiteParts,
+  read: { bytes: ContentBytes; publicListing: SiteState['public']; images: ImageSet; host: HostBundle | undefined },
+): { keep?: NonNullable<LoadedSite['keep']>; found?: ReturnType<typeof keptState> } {
+  const { options, cacheDir, fingerprint } = place;
+  if (!cacheDir) return {};
+  const { bytes, publicListing, images } = read;
+  const inputs = { baseUrl: options.baseUrl, host: options.host, drafts: options.drafts, today: fingerprint.today };
+  const key = stateKey({ versionKey: parts.compiled.versionKey, options: inputs, parts, publicListing, images, hostFiles: read.host?.output });
+  const keep = { key, reads: new Set<Entry>() };
+  if (bytes.problems.size) return { keep };
+  const state = { key, parts, bytes: bytes.bytes, mtimeOf: bytes.mtimeOf, publicListing, images, options: { drafts: options.drafts, today: fingerprint.today } };
+  return { keep, found: keptState(state, readKept(cacheDir)) };
 }
 
 /** The folders a build reads whole, for the up-to-date fingerprint. */
@@ -269,7 +279,8 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     // Kept now, before the pages are rendered, when the build holds the least: a state without a
     // problem of its own is the content's whatever the pages bring (a dead link fails the build,
     // and the next one checks the links again), so a build that fails later keeps it too.
-    if (loaded.keep && cacheDir && !options.checkOnly && !state.diagnostics.length) keepState(cacheDir, loaded.keep.key, state, keys, { read: loaded.keep.reads }, compiled.config.collections);
+    if (loaded.keep && cacheDir && !options.checkOnly && !state.diagnostics.length)
+      keepState(cacheDir, loaded.keep.key, state, keys, { read: loaded.keep.reads }, compiled.config.collections);
     const plan = planOutput(state.outputs, keys, manifest, outDir, previous.restoring && manifest !== undefined);
     if (plan.mode === 'full') keepHeapSmall();
     clock.lap('plan');

@@ -313,7 +313,12 @@ function runSiteFunctions(parts: SiteParts, validated: SiteContent, options: Sit
   const settings = { ...config.settings(data) };
   if (options.baseUrl) settings.url = options.baseUrl.replace(/\/+$/, '');
   const table = buildRouteTable(config.routes, data, options.broken, options.anchor);
-  const { routes, cards, warnings, read: cardsRead } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)), options.images?.sources, options.cacheDir);
+  const {
+    routes,
+    cards,
+    warnings,
+    read: cardsRead,
+  } = planCards(config.cards, table.routes, options.root, join(options.root, publicDirOf(config)), options.images?.sources, options.cacheDir);
   const { styles, islands } = parts;
   const site: TemplateSite = {
     settings,

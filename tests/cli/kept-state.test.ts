@@ -91,7 +91,10 @@ describe('the small site', () => {
     appendFileSync(join(fx.root, post), '\nOne more.\n');
     expect(buildAndCompare(fx.root)).toMatch(/computed \(the last build's does not hold: none kept\)/);
     // A site whose settings come from its code: another compiled site, so another key.
-    writeFileSync(join(fx.root, 'site.config.ts'), "import site from '../_shared/site.ts';\nexport default { ...site, settings: (c: any) => ({ ...site.settings(c), title: 'Other' }) };\n");
+    writeFileSync(
+      join(fx.root, 'site.config.ts'),
+      "import site from '../_shared/site.ts';\nexport default { ...site, settings: (c: any) => ({ ...site.settings(c), title: 'Other' }) };\n",
+    );
     appendFileSync(join(fx.root, post), '\nAnd one more.\n');
     expect(buildAndCompare(fx.root)).toMatch(/computed \(the last build's does not hold: another generator, compiled site/);
   });

@@ -35,7 +35,9 @@ function outputWith(files: Record<string, string>): { dir: string; manifest: Bui
 
 /** The manifest as its readers see it: each record's fields, its links and ids read (a record read from a file makes them when read). */
 function readable(m: BuildManifest) {
-  const files = Object.fromEntries(Object.entries(m.files).map(([file, r]) => [file, { key: r.key, size: r.size, mtimeMs: r.mtimeMs, record: r.record, links: r.links, ids: r.ids }]));
+  const files = Object.fromEntries(
+    Object.entries(m.files).map(([file, r]) => [file, { key: r.key, size: r.size, mtimeMs: r.mtimeMs, record: r.record, links: r.links, ids: r.ids }]),
+  );
   return { ...m, files };
 }
 
@@ -101,7 +103,10 @@ describe('the links and ids of pages a build keeps', () => {
     const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, page(i)]));
     const read = parseManifest(manifestText(manifestOf(many)));
     // Only two of the forty pages are kept: most of the table's strings are no page's now.
-    const kept = manifestOf({ 'p0.html': withLinks({ key: 'k0', size: 0, mtimeMs: 0 }, read.files['p0.html']!), 'p1.html': withLinks({ key: 'k1', size: 1, mtimeMs: 1 }, read.files['p1.html']!) });
+    const kept = manifestOf({
+      'p0.html': withLinks({ key: 'k0', size: 0, mtimeMs: 0 }, read.files['p0.html']!),
+      'p1.html': withLinks({ key: 'k1', size: 1, mtimeMs: 1 }, read.files['p1.html']!),
+    });
     const text = manifestText(kept);
     expect((JSON.parse(text.split('\n')[1]!) as { strings: string[] }).strings.sort()).toEqual(['#top', '/', '/post/0', '/post/1', 'h0', 'h1', 'top'].sort());
     expect(readable(parseManifest(text))).toEqual(readable(kept));

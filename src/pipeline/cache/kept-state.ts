@@ -208,21 +208,10 @@ function keptOf(
   const routes = state.routes.map(keptRoute);
   const unpublishedRoutes = state.unpublishedRoutes.map(keptRoute);
 
-  const files = new Map<string, { text: string; front?: string }>();
-  for (const [file, loaded] of state.content) {
-    const record = loaded.record;
-    const front = record?.kind === 'markdown' ? hashOf(loaded.text.slice(0, loaded.text.length - record.body.length)) : undefined;
-    files.set(file, { text: hashOf(loaded.text), ...(front === undefined ? {} : { front }) });
-  }
-  // Keys of outputs a next build lists afresh (public files, processed images) are not kept.
-  const outputKeys = new Map([...keys].filter(([file]) => {
-    const output = state.outputs.get(file);
-    return output && output.kind !== 'public' && !(output.kind === 'file' && output.key !== undefined);
-  }));
   return {
     format: FORMAT,
     key,
-    files,
+    files: fileHashes(state.content),
     bodyUsed,
     opaque,
     state: {
@@ -237,12 +226,29 @@ function keptOf(
       siteFolder: state.siteFolder,
       made: state.made,
     },
-    keys: outputKeys,
+    // Keys of outputs a next build lists afresh (public files, processed images) are not kept.
+    keys: new Map(
+      [...keys].filter(([file]) => {
+        const output = state.outputs.get(file);
+        return output && output.kind !== 'public' && !(output.kind === 'file' && output.key !== undefined);
+      }),
+    ),
     entries,
     entryKeys,
     bodyLengths,
     props: { bytes: new Uint8Array(), ends: propsEnds },
   };
+}
+
+/** Each content file's hash, and for a Markdown record's, the hash of the text before its body (`Kept.files`). */
+function fileHashes(content: SiteState['content']): Kept['files'] {
+  const files: Kept['files'] = new Map();
+  for (const [file, loaded] of content) {
+    const record = loaded.record;
+    const front = record?.kind === 'markdown' ? hashOf(loaded.text.slice(0, loaded.text.length - record.body.length)) : undefined;
+    files.set(file, { text: hashOf(loaded.text), ...(front === undefined ? {} : { front }) });
+  }
+  return files;
 }
 
 /** The kept state as its file holds it (`keptState` checks it holds), or why there is none to take. */

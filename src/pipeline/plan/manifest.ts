@@ -187,7 +187,10 @@ export function withLinks(fields: Omit<OutputRecord, 'links' | 'ids'>, from: { l
 }
 
 /** A page of the site-wide check with the links and ids of `from` (`withLinks`); none when `from` has none. */
-export function pageWithLinks(fields: { path: string; outFile: string; source?: string }, from: { links?: string[]; ids?: string[] }): { path: string; outFile: string; source?: string; links: string[]; ids: string[] } {
+export function pageWithLinks(
+  fields: { path: string; outFile: string; source?: string },
+  from: { links?: string[]; ids?: string[] },
+): { path: string; outFile: string; source?: string; links: string[]; ids: string[] } {
   const numbered = numberedOf(from);
   if (numbered) return new KeptPage(fields, numbered);
   return { ...fields, links: from.links ?? [], ids: from.ids ?? [] };
