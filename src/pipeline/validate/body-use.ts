@@ -26,24 +26,19 @@ let reads: Set<Entry> | undefined;
 
 // One pair of accessors for every watched entry: entries made the same way share one hidden class,
 // so a site function that reads `data` of thousands of them stays as fast as on plain objects.
-const accessors: PropertyDescriptorMap = {
-  body: {
-    get(this: Entry) {
-      reads?.add(this);
-      return watched.get(this)!.body;
+const accessors: PropertyDescriptorMap = Object.fromEntries(
+  (['body', 'bodyLine'] as const).map((name) => [
+    name,
+    {
+      get(this: Entry) {
+        reads?.add(this);
+        return watched.get(this)![name];
+      },
+      enumerable: true,
+      configurable: true,
     },
-    enumerable: true,
-    configurable: true,
-  },
-  bodyLine: {
-    get(this: Entry) {
-      reads?.add(this);
-      return watched.get(this)!.bodyLine;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-};
+  ]),
+);
 
 /**
  * The entry with `body` and `bodyLine` as getters that note the read while `recordBodyReads` runs.
