@@ -224,7 +224,6 @@ function folderInputs(root: string, config: SiteConfig): string[] {
 }
 
 /** The site state (site-state.ts), validating only the entries of files changed since a build that kept them (validation-cache.ts). */
-
 function loadState(
   place: BuildPlace,
   parts: SiteParts,

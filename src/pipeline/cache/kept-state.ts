@@ -128,7 +128,7 @@ function codeKey(): string {
 }
 
 /**
- * Writes the state of a full build that found no problem, for the next build to take
+ * Writes the state a build computed without a problem of its own, for the next build to take
  * (`keptState`). A state that cannot be written (a value the serializer refuses, a full disk)
  * only makes the next build slower.
  */
