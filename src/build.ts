@@ -153,7 +153,7 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   clock.lap('content and routes');
   // Raster images are encoded (or taken from the cache) before rendering: Markdown renders
   // synchronously on worker threads, which get the finished manifest.
-  const publicListing = readPublic(place.root, config);
+  const publicListing = readPublic(place.root, config, place.cacheDir);
   clock.starting('images');
   const images = await siteImages(place.root, config, publicListing.files, place.cacheDir);
   clock.lap('images');

@@ -26,6 +26,7 @@ import { closest } from './validate/closest.ts';
 import { codeFrame } from '../diagnostics/frame.ts';
 import { pageImageKeys } from './images/references.ts';
 import { resolveRelativeImages } from './images/relative-images.ts';
+import { withPublicHashes } from './cache/public-hashes.ts';
 
 /** Validated content as the generator sees it: any site's collections. */
 type SiteContent = ContentOf<Record<string, CollectionSpec>>;
@@ -81,7 +82,15 @@ export interface PageKey {
 export type Output =
   | { kind: 'page'; route: Route; key: PageKey }
   | { kind: 'file'; contents: string | Uint8Array; /** Stands for the contents when set (an encoded image's hash). */ key?: string }
-  | { kind: 'public'; size: number; mtimeMs: number; /** Its path in the public folder, when the output's differs (hosts/layout.ts). */ from?: string }
+  | {
+      kind: 'public';
+      size: number;
+      mtimeMs: number;
+      /** A hash of its bytes, when the build has one (cache/public-hashes.ts): then its key. */
+      hash?: string;
+      /** Its path in the public folder, when the output's differs (hosts/layout.ts). */
+      from?: string;
+    }
   | { kind: 'card'; card: PlannedCard };
 
 /** The public folder as listed: its files, and links in it that lead nowhere. */
@@ -208,9 +217,11 @@ export function parseContent(read: ReturnType<typeof readContentFiles>, config: 
   return content;
 }
 
-/** Lists the public folder of the site. */
-export function readPublic(root: string, config: SiteConfig): PublicListing {
-  return listFolder(join(root, publicDirOf(config)));
+/** Lists the public folder of the site; with a cache folder, each file with a hash of its bytes (cache/public-hashes.ts). */
+export function readPublic(root: string, config: SiteConfig, cacheDir?: string): PublicListing {
+  const dir = join(root, publicDirOf(config));
+  const listing = listFolder(dir);
+  return cacheDir ? { ...listing, files: withPublicHashes(dir, listing.files, cacheDir) } : listing;
 }
 
 /** Parses one content file; the load stage for that file alone. */
@@ -568,7 +579,8 @@ function listOutputs(
 ): Map<string, Output> {
   const outputs = new Map<string, Output>();
   const at = (file: string) => placed(file, siteFolder);
-  for (const f of publicFiles) outputs.set(at(f.path), { kind: 'public', size: f.size, mtimeMs: f.mtimeMs, ...(siteFolder ? { from: f.path } : {}) });
+  for (const f of publicFiles)
+    outputs.set(at(f.path), { kind: 'public', size: f.size, mtimeMs: f.mtimeMs, ...(f.hash ? { hash: f.hash } : {}), ...(siteFolder ? { from: f.path } : {}) });
   for (const [file, contents] of siteFiles) outputs.set(at(file), { kind: 'file', contents });
   // An encoded image is read (from the cache) only when it is written.
   for (const [file, image] of images.files)
@@ -633,7 +645,7 @@ export function manifestKeys(state: SiteState, versionKey: string, kept?: KeptKe
   for (const [file, output] of state.outputs) {
     const known = output.kind === 'public' || (output.kind === 'file' && output.key !== undefined) || kept?.stale.has(file) ? undefined : kept?.keys.get(file);
     if (known !== undefined) keys.set(file, known);
-    else if (output.kind === 'public') keys.set(file, `public:${output.size}:${output.mtimeMs}`);
+    else if (output.kind === 'public') keys.set(file, output.hash ? `public:${output.hash}` : `public:${output.size}:${output.mtimeMs}`);
     else if (output.kind === 'file')
       keys.set(file, output.key ?? hashText(typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('base64')));
     else if (output.kind === 'card') keys.set(file, output.card.key);

@@ -7,6 +7,8 @@ export interface FolderFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /** A hash of its bytes, where a build has one (cache/public-hashes.ts). */
+  hash?: string;
 }
 
 /**
