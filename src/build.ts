@@ -285,7 +285,17 @@ async function emitSite(place: BuildPlace, clock: StageClock, previous: Previous
     clock.lap('plan');
     search = options.checkOnly
       ? undefined
-      : openSiteSearch({ config: compiled.config, versionKey: compiled.versionKey, state, plan, manifest, outDir, stagingDir: staging.dir, starting: clock.starting });
+      : openSiteSearch({
+          config: compiled.config,
+          versionKey: compiled.versionKey,
+          state,
+          plan,
+          manifest,
+          outDir,
+          stagingDir: staging.dir,
+          starting: clock.starting,
+          restored: previous.restoring && manifest !== undefined,
+        });
     const threads: RenderTimings[] = [];
     const render = { workers: options.workers, workerPool: loaded.workers, onTimings: (t: RenderTimings) => threads.push(t), onPage: search?.onPage, timeParse: options.timeParse };
     const emitted = await emitPlanned({

@@ -212,12 +212,12 @@ export function previousIndex(files: ManifestFiles, outDir: string): Map<string,
  * The previous build's index parts (`parts`: folder → key, from its manifest) whose files are all
  * still in `outDir` as it wrote them, with those files by output path and manifest key.
  */
-export function previousParts(parts: Record<string, string> | undefined, files: ManifestFiles, outDir: string): Map<string, { key: string; files: Map<string, string> }> {
+export function previousParts(parts: Record<string, string> | undefined, files: ManifestFiles, outDir: string, restored = false): Map<string, { key: string; files: Map<string, string> }> {
   const found = new Map<string, { key: string; files: Map<string, string> }>();
   const indexFiles = Object.entries(files).filter(([, record]) => record.key.startsWith('search:'));
   for (const [dir, key] of Object.entries(parts ?? {})) {
     const mine = indexFiles.filter(([file]) => inPart(file, dir));
-    if (mine.length && mine.every(([file, record]) => intact(outDir, file, record))) found.set(dir, { key, files: new Map(mine.map(([file, record]) => [file, record.key])) });
+    if (mine.length && (restored || mine.every(([file, record]) => intact(outDir, file, record)))) found.set(dir, { key, files: new Map(mine.map(([file, record]) => [file, record.key])) });
   }
   return found;
 }

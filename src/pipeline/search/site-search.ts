@@ -43,6 +43,11 @@ export interface SiteSearchInput {
   stagingDir: string;
   /** Says the index is being finished (the build's progress line). */
   starting?: (what: string) => void;
+  /**
+   * The build put the output's files in place itself, from the cache, and took the manifest's sizes
+   * and times from them (`startRestore`): they are not looked at again (1,142 index files on the bench).
+   */
+  restored?: boolean;
 }
 
 /**
@@ -67,14 +72,14 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
   const inFolder = Object.entries(previous)
     .filter(([file]) => file.startsWith(folder))
     .map(([file, record]) => [sitePathOfFile(file, folder), record]);
-  const reusable = plan.mode === 'incremental' ? previousParts(manifest?.searchParts, Object.fromEntries(inFolder), join(outDir, folder)) : undefined;
+  const reusable = plan.mode === 'incremental' ? previousParts(manifest?.searchParts, Object.fromEntries(inFolder), join(outDir, folder), input.restored) : undefined;
   const reuse = new Map([...(reusable ?? [])].map(([dir, part]) => [dir, part.key]));
   const previousDir = plan.mode === 'incremental' ? join(outDir, folder, SEARCH_DIR) : undefined;
   // A file of a part made again that comes out as the output holds it (most of its word files
   // and all but one of its page files, for one edited page) is not written again.
   const unchanged = (file: string, key: string) => {
     const was = plan.mode === 'incremental' ? previous[placed(file, folder)] : undefined;
-    return was?.key === key && intact(outDir, placed(file, folder), was);
+    return was?.key === key && (input.restored || intact(outDir, placed(file, folder), was));
   };
   const indexer = startPageIndexer(
     pages,
