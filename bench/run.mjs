@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { defaultCorpusDir, generateCorpus } from './corpus.mjs';
 import { measureBuild } from './measure-build.mjs';
 import { benchDev } from './dev.mjs';
-import { freshClone, projectCacheDir } from './deploy.mjs';
+import { freshClone, projectCacheDir, removeClones } from './deploy.mjs';
 import { fmt, median, printTable } from './report.mjs';
 
 const USAGE = `usage: npm run bench -- [mode] [options]
@@ -168,6 +168,8 @@ console.log(`Runs per scenario: ${runs}. Wall time is the whole CLI process (sta
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 console.log(`Load average (1 / 5 / 15 min) before: ${load()}`);
 const dir = prepare(pages);
+// Deploy clones a run left behind go now, minutes before the deploys make new ones (deploy.mjs).
+removeClones(dir);
 
 process.stdout.write('Building ');
 const cold = await coldBuilds(dir, runs);
@@ -184,9 +186,11 @@ try {
   // Deploys: each from a fresh clone of this state with only the cache restored, and another
   // article edited. The copying is not timed; the build is.
   const other = join('content', 'articles', `bench-${String(Math.ceil(pages / 4)).padStart(4, '0')}.md`);
-  for (let i = 0; i < runs; i++) deploy.push(await build(freshClone(dir, other), 'deploy build'));
+  const clones = Array.from({ length: runs }, (_, i) => freshClone(dir, other, i));
+  for (const clone of clones) deploy.push(await build(clone, 'deploy build'));
 } finally {
   writeFileSync(edited, original);
+  removeClones(dir);
 }
 console.log('\n');
 
