@@ -283,7 +283,7 @@ export interface StateRead {
 
 /**
  * The kept state, with the edited bodies put in, when it holds for this build (see the file's
- * comment); else undefined, and the build computes the state afresh. `keys` are the manifest keys
+ * comment); else why not, and the build computes the state afresh. `keys` are the manifest keys
  * that still hold: all but those of the edited entries' pages.
  */
 export function keptState(read: StateRead, kept: KeptFile): { state: SiteState; keys: KeptKeys; edited: string[] } | { reason: string } {
