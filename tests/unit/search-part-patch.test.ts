@@ -1,12 +1,12 @@
 // A part of the search index patched with the pages that changed (own-index.ts, patchedPartFiles)
 // must be the part made whole from the new records, byte for byte; where it cannot be patched,
 // the index makes it whole.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../src/pipeline/search/extract.ts';
-import { partFiles, patchedPartFiles, readPart, type PartFile } from '../../src/pipeline/search/own-index.ts';
+import { partFiles, patchedPartFiles, readPart, touchedPartFiles, type PartFile } from '../../src/pipeline/search/own-index.ts';
 import { openSearchIndex, recordHash, type SearchFile } from '../../src/pipeline/search/search-index.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'heartnotes-part-patch-'));
@@ -63,6 +63,39 @@ describe('a search index part patched with the pages that changed', () => {
       expect(patched && paths(patched), `seed ${seed}`).toEqual(paths(whole));
       expect(bytes(patched!), `seed ${seed}`).toEqual(bytes(whole));
     }
+  });
+
+  it('reads and writes only the files the change touches, and the rest is the part made whole', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const next = random(seed);
+      const before = Array.from({ length: 2 + Math.floor(next() * 40) }, (_, i) => record(`/post/${i}`, next));
+      const pageFiles = next() < 0.5 ? undefined : 1 + Math.floor(next() * 5);
+      const dir = written(partFiles(before, pageFiles));
+      const after = [...before];
+      const changed = new Map<number, SearchRecord>();
+      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+        const page = Math.floor(next() * after.length);
+        const edited = next() < 0.2 ? { ...after[page]!, content: '', meta: { title: '' } } : record(after[page]!.url, next);
+        after[page] = edited;
+        changed.set(page, edited);
+      }
+      const touched = touchedPartFiles(dir, before.length, changed);
+      expect(touched, `seed ${seed}`).toBeDefined();
+      const whole = partFiles(after, pageFiles);
+      // The files written, and those left as they are, are together the part made whole.
+      const result = new Map([
+        ...touched!.same.map((path) => [path, readFileSync(join(dir, path), 'utf8')] as const),
+        ...touched!.files.map((f) => [f.path, Buffer.from(f.contents).toString()] as const),
+      ]);
+      expect([...result.keys()].sort(), `seed ${seed}`).toEqual(paths(whole).sort());
+      for (const f of whole) expect(result.get(f.path), `seed ${seed}: ${f.path}`).toBe(Buffer.from(f.contents).toString());
+      // Fewer files than the whole part, when it has several.
+      expect(touched!.files.length, `seed ${seed}`).toBeLessThanOrEqual(whole.length);
+    }
+    // Not the part it is said to be (another count of pages): left to the whole part.
+    const next = random(5);
+    const dir = written(partFiles(Array.from({ length: 4 }, (_, i) => record(`/post/${i}`, next))));
+    expect(touchedPartFiles(dir, 5, new Map([[1, record('/post/1', next)]]))).toBeUndefined();
   });
 
   it('leaves to the whole part a record that is not English, which changes whether its terms are stems', () => {

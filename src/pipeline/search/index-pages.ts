@@ -5,9 +5,9 @@ import { outputFile } from '../write/output-paths.ts';
 import { writeOutputFile } from '../write/write.ts';
 import type { SearchOptions } from '../types.ts';
 import { isExcluded, searchRecord, type SearchRecord } from './extract.ts';
-import { inPart, openSearchIndex, PARTS_FILE, recordHash, type IndexEntry, type SearchFile, type SearchIndexFiles, type SearchPart } from './search-index.ts';
+import { inPart, openSearchIndex, PARTS_FILE, recordHash, type IndexEntry, type OpenIndexOptions, type SearchFile, type SearchIndexFiles, type SearchPart } from './search-index.ts';
 import type { PageEntry } from './words.ts';
-import { readPart, readPartPages, recordOfPage } from './own-index.ts';
+import { readPart, readPartPages, recordOfPage, touchedPartFiles } from './own-index.ts';
 
 export { inPart, SEARCH_DIR, type SearchPart } from './search-index.ts';
 
@@ -55,6 +55,11 @@ export interface IndexOutput {
   stagingDir: string;
   /** Whether the output already holds this file with this key: then it is not written (optional). */
   unchanged?: (outFile: string, key: string) => boolean;
+  /**
+   * This file's key when the output holds it as the previous build wrote it (optional): a part
+   * patched in place (`touchedPartFiles`) keeps the files it does not touch.
+   */
+  kept?: (outFile: string) => string | undefined;
 }
 
 /**
@@ -86,18 +91,21 @@ export function startPageIndexer(
   const keys = new Map<string, string>();
   const same = new Map<string, string>();
   const emit = output
-    ? (files: SearchFile[]) => {
+    ? (files: SearchFile[], untouched?: ReadonlyMap<string, string>) => {
         const written = writeIndex(files, output.stagingDir, (file, key) => {
           const kept = output.unchanged?.(file, key) ?? false;
           if (kept) same.set(file, key);
           return kept;
         });
         for (const [file, key] of written) keys.set(file, key);
+        for (const [file, key] of untouched ?? []) same.set(file, key);
       }
     : undefined;
-  // A part of the previous index, read from the output it is in (its folder there is `previousDir`'s parent's).
+  // A part of the previous index, read from the output it is in (its folder there is `previousDir`'s parent's),
+  // or patched where it is there.
   const previousPart = reuse?.previousDir === undefined ? undefined : (dir: string) => readPart(join(reuse.previousDir!, '..', dir));
-  const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts, emit, previous: previousPart });
+  const touched = output?.kept && reuse?.previousDir !== undefined ? patchInPlace(reuse.previousDir, output.kept) : undefined;
+  const index = openSearchIndex({ ...options, expectedPages: wanted.length, salt: reuse?.salt, reuse: reuse?.parts, emit, previous: previousPart, touched });
   const rendered = new Map<string, SearchRecord | undefined>();
   let next = 0;
   const recordHashes = new Map<string, string>();
@@ -230,6 +238,24 @@ export function intact(outDir: string, file: string, record: { size: number; mti
   } catch {
     return false;
   }
+}
+
+/**
+ * `OpenIndexOptions.touched` for a previous index in `previousDir`: a part patched where it is,
+ * its files the change does not touch kept as the output holds them (`kept` gives their keys).
+ */
+function patchInPlace(previousDir: string, kept: (outFile: string) => string | undefined): NonNullable<OpenIndexOptions['touched']> {
+  return (dir, count, changed) => {
+    const made = touchedPartFiles(join(previousDir, '..', dir), count, changed);
+    if (!made) return undefined;
+    const untouched = new Map<string, string>();
+    for (const path of made.same) {
+      const key = kept(`${dir}/${path}`);
+      if (key === undefined) return undefined;
+      untouched.set(`${dir}/${path}`, key);
+    }
+    return { files: made.files, same: untouched };
+  };
 }
 
 /** Writes the index's files into `stagingDir`, but those `skip` names; returns each written one's output path with a key (its content hash) for the manifest. */

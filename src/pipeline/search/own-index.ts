@@ -115,6 +115,75 @@ export function patchedPartFiles(previous: PartContents, changed: ReadonlyMap<nu
   return encodePart(terms, pages, true, pageFiles);
 }
 
+/**
+ * `patchedPartFiles` for the part in `dir` with `pages` pages, reading and writing only what the
+ * change touches: the changed pages' page files, the word files of their old and new terms, and
+ * `meta.json` when the list of word files changes. `same`: the part's other files, whose bytes
+ * the patched part has unchanged. Undefined where `patchedPartFiles` would be, or the part is not
+ * as `meta.json` says.
+ *
+ * # Design decision
+ * On a one-edit deploy of the bench the whole part's files (about 190) were read, encoded again and
+ * hashed to find the five or six that differ: about 0.07 s of its main thread.
+ */
+export function touchedPartFiles(dir: string, pages: number, changed: ReadonlyMap<number, SearchRecord>): { files: PartFile[]; same: string[] } | undefined {
+  try {
+    const meta = readJson<PartMeta>(join(dir, INDEX_FILES.meta));
+    if (!meta.stemmed || meta.pages !== pages || !meta.pageFiles || [...changed.values()].some((r) => r.language !== 'en')) return undefined;
+    const pageFiles = new Map<number, Record<number, PageEntry>>();
+    const pageFile = (n: number) => pageFiles.get(n) ?? pageFiles.set(n, readJson<Record<number, PageEntry>>(join(dir, INDEX_FILES.pages(n)))).get(n)!;
+    const shards = new Map<string, Record<string, number[]>>();
+    const shardFile = (shard: string) =>
+      shards.get(shard) ?? shards.set(shard, meta.shards.includes(shard) ? readJson<Record<string, number[]>>(join(dir, INDEX_FILES.words(shard))) : {}).get(shard)!;
+    const stems = new Map<string, string>();
+    for (const [page, record] of changed) {
+      const entries = pageFile(page % meta.pageFiles);
+      const old = entries[page];
+      if (!old) return undefined;
+      for (const term of termCounts(recordOfPage(old), true, stems).keys()) {
+        const words = shardFile(shardOf(term));
+        const postings = words[term];
+        const at = postings ? postingAt(postings, page) : -1;
+        if (!postings || postings[at] !== page) return undefined;
+        postings.splice(at, 2);
+        if (!postings.length) delete words[term];
+      }
+      for (const [term, count] of termCounts(record, true, stems)) {
+        const words = shardFile(shardOf(term));
+        const postings = words[term];
+        if (postings) postings.splice(postingAt(postings, page), 0, page, count);
+        else words[term] = [page, count];
+      }
+      entries[page] = pageEntryOf(record);
+    }
+    const encoder = new TextEncoder();
+    const file = (path: string, value: unknown): PartFile => ({ path, contents: encoder.encode(JSON.stringify(value)) });
+    const files: PartFile[] = [];
+    const left = new Set(meta.shards);
+    for (const [shard, words] of shards) {
+      const terms = Object.keys(words).sort();
+      if (!terms.length) {
+        left.delete(shard);
+        continue;
+      }
+      left.add(shard);
+      // In sorted order, as a part made whole writes them.
+      files.push(file(INDEX_FILES.words(shard), Object.fromEntries(terms.map((term) => [term, words[term]]))));
+    }
+    const shardNames = [...left].sort();
+    const metaChanged = shardNames.join('\n') !== meta.shards.join('\n');
+    if (metaChanged) files.push(file(INDEX_FILES.meta, { pages: meta.pages, pageFiles: meta.pageFiles, stemmed: true, shards: shardNames } satisfies PartMeta));
+    for (const [n, entries] of pageFiles) files.push(file(INDEX_FILES.pages(n), entries));
+    const made = new Set(files.map((f) => f.path));
+    const all = [INDEX_FILES.meta, ...meta.shards.map((s) => INDEX_FILES.words(s)), ...Array.from({ length: meta.pageFiles }, (_, n) => INDEX_FILES.pages(n))];
+    // A word file of a shard now empty is neither: it goes with the part's old files.
+    const gone = new Set(meta.shards.filter((s) => !left.has(s)).map((s) => INDEX_FILES.words(s)));
+    return { files, same: all.filter((path) => !made.has(path) && !gone.has(path)) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where `page` is in `[page, count, …]` (pages ascending), or where it would go. */
 function postingAt(postings: number[], page: number): number {
   let low = 0;

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { threadCpuClock } from '../cpu.ts';
 import type { SearchRecord } from './extract.ts';
-import { partFiles, patchedPartFiles, recordOfPage, type PartContents } from './own-index.ts';
+import { partFiles, patchedPartFiles, recordOfPage, type PartContents, type PartFile } from './own-index.ts';
 
 /** The output folder of the index: the browser reads `/search-index/meta.json` and the files it names. */
 export const SEARCH_DIR = 'search-index';
@@ -78,7 +78,14 @@ export interface OpenIndexOptions {
    * them, rather than holding every part's until `files()`. The 4,000-page bench's parts are
    * 25 MB, and a cold build's main thread held them through rendering, at its peak.
    */
-  emit?: (files: SearchFile[]) => void;
+  emit?: (files: SearchFile[], same?: ReadonlyMap<string, string>) => void;
+  /**
+   * Patches the previous index's part in the folder `dir` where it is (optional, with `emit`):
+   * its files the change touches, and the others by output path with their keys, which `emit`
+   * is given as kept (own-index.ts, `touchedPartFiles`). Taken when the manifest's record hashes
+   * say which pages changed (`IndexEntry.was`); else `previous`.
+   */
+  touched?: (dir: string, pages: number, changed: ReadonlyMap<number, SearchRecord>) => { files: PartFile[]; same: ReadonlyMap<string, string> } | undefined;
   /**
    * Reads the previous index's part in the folder `dir` (optional). A part of `reuse` that
    * changed is then patched from it (`patchedPartFiles`) rather than made whole, when it was made
@@ -147,21 +154,6 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
   // The previous part in the part's folder, patched with the records that changed; undefined
   // when it is not the same pages made the same way (its key, made again from the records its
   // files hold, is not the key it was recorded with).
-  const patched = (part: Part) => {
-    const before = part.mayReuse ? options.previous?.(part.dir) : undefined;
-    if (!before || before.pages.length !== part.entries.length) return undefined;
-    // The previous build's hashes of these pages, as its manifest recorded them, else as the
-    // part's files hold the records (hashed again: about 35 ms a part of 1,000 pages).
-    const recorded = part.entries.map((entry) => entry.was);
-    const hashes = recorded.every((hash) => hash) ? (recorded as string[]) : before.pages.map((page) => recordHash(recordOfPage(page)));
-    const key = keyHash(part.dir);
-    for (const hash of hashes) key.update(hash).update('\n');
-    if (key.digest('hex').slice(0, 32) !== options.reuse?.get(part.dir)) return undefined;
-    const changed = part.entries.flatMap((entry, page) => (entry.hash === hashes[page] ? [] : [page]));
-    // A page added or removed before the part shifts every page of it: made whole, which costs less then.
-    if (changed.length * PATCH_AT_MOST > part.entries.length) return undefined;
-    return patchedPartFiles(before, new Map(changed.map((page) => [page, recordOf(part.entries[page]!)])), pageFiles);
-  };
   const seal = (part: Part) => {
     if (part.key) return;
     part.key = part.hash.digest('hex').slice(0, 32);
@@ -169,10 +161,10 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
       part.reused = true;
     } else {
       const started = clock?.();
-      const made = patched(part) ?? partFiles(part.entries.map(recordOf), pageFiles);
-      const files = made.map((f) => ({ outFile: `${part.dir}/${f.path}`, contents: f.contents }));
+      const made = patchedPart(part, options, keyHash, pageFiles) ?? { files: partFiles(part.entries.map(recordOf), pageFiles) };
+      const files = made.files.map((f) => ({ outFile: `${part.dir}/${f.path}`, contents: f.contents }));
       if (started !== undefined) cpuMs += clock!() - started;
-      if (options.emit) options.emit(files);
+      if (options.emit) options.emit(files, made.same);
       else part.files = files;
     }
     part.entries = [];
@@ -200,6 +192,43 @@ export function openSearchIndex(options: OpenIndexOptions = {}): OpenSearchIndex
     },
     async close() {},
   };
+}
+
+/**
+ * The files of a part of `reuse` whose records changed, patched from the previous part: where it
+ * is (`OpenIndexOptions.touched`) when the manifest's record hashes say which pages changed
+ * (`IndexEntry.was`), else from all of its files (`previous`); undefined when it cannot be (the
+ * part is then made whole).
+ */
+function patchedPart(part: Part, options: OpenIndexOptions, keyHash: (dir: string) => Hash, pageFiles: number | undefined): { files: PartFile[]; same?: ReadonlyMap<string, string> } | undefined {
+  if (!part.mayReuse) return undefined;
+  const changedIn = (hashes: string[]) => changedPages(part, hashes, keyHash(part.dir), options.reuse?.get(part.dir));
+  const records = (changed: number[]) => new Map(changed.map((page) => [page, recordOf(part.entries[page]!)]));
+  const recorded = part.entries.map((entry) => entry.was);
+  if (options.touched && options.emit && recorded.every((hash) => hash)) {
+    const changed = changedIn(recorded as string[]);
+    return changed && options.touched(part.dir, part.entries.length, records(changed));
+  }
+  // The records as the part's files hold them, hashed again (about 35 ms a part of 1,000 pages).
+  const before = options.previous?.(part.dir);
+  if (!before || before.pages.length !== part.entries.length) return undefined;
+  const changed = changedIn(before.pages.map((page) => recordHash(recordOfPage(page))));
+  const files = changed && patchedPartFiles(before, records(changed), pageFiles);
+  return files ? { files } : undefined;
+}
+
+/**
+ * The pages of `part` whose record is not the one `hashes` (the previous part's, in order) say,
+ * when those hashes make the key the part was recorded with (same pages, same order, same
+ * settings: `key` is the part's hash of the settings, to be fed them) and few changed; else
+ * undefined.
+ */
+function changedPages(part: Part, hashes: string[], key: Hash, recorded: string | undefined): number[] | undefined {
+  for (const hash of hashes) key.update(hash).update('\n');
+  if (key.digest('hex').slice(0, 32) !== recorded) return undefined;
+  const changed = part.entries.flatMap((entry, page) => (entry.hash === hashes[page] ? [] : [page]));
+  // A page added or removed before the part shifts every page of it: made whole, which costs less then.
+  return changed.length * PATCH_AT_MOST > part.entries.length ? undefined : changed;
 }
 
 /** An entry's record, read now where it was left to be read when needed. */

@@ -77,6 +77,11 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
   const previousDir = plan.mode === 'incremental' ? join(outDir, folder, SEARCH_DIR) : undefined;
   // A file of a part made again that comes out as the output holds it (most of its word files
   // and all but one of its page files, for one edited page) is not written again.
+  // A file of a part patched where it is that the change does not touch: kept, as the output holds it.
+  const kept = (file: string) => {
+    const was = plan.mode === 'incremental' ? previous[placed(file, folder)] : undefined;
+    return was && (input.restored || intact(outDir, placed(file, folder), was)) ? was.key : undefined;
+  };
   const unchanged = (file: string, key: string) => {
     const was = plan.mode === 'incremental' ? previous[placed(file, folder)] : undefined;
     return was?.key === key && (input.restored || intact(outDir, placed(file, folder), was));
@@ -85,7 +90,7 @@ export function openSiteSearch(input: SiteSearchInput): SiteSearch | undefined {
     pages,
     config.search,
     { salt: input.versionKey, parts: reuse, recordSettings: manifest?.searchRecords, previousDir },
-    { stagingDir: join(input.stagingDir, folder), unchanged },
+    { stagingDir: join(input.stagingDir, folder), unchanged, kept },
   );
   return {
     onPage: indexer.page,
