@@ -38,6 +38,20 @@ function written(files: PartFile[]): string {
   return dir;
 }
 
+/** One to three pages of `before` edited: the records after, and the changed ones by page. */
+function edits(before: SearchRecord[], next: () => number): { after: SearchRecord[]; changed: Map<number, SearchRecord> } {
+  const after = [...before];
+  const changed = new Map<number, SearchRecord>();
+  for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+    const page = Math.floor(next() * after.length);
+    // Some edits take every word out of a page: its terms leave the part, and maybe a word file with them.
+    const edited = next() < 0.2 ? { ...after[page]!, content: '', meta: { title: '' } } : record(after[page]!.url, next);
+    after[page] = edited;
+    changed.set(page, edited);
+  }
+  return { after, changed };
+}
+
 const bytes = (files: { contents: Uint8Array }[]) => files.map((f) => Buffer.from(f.contents).toString());
 const paths = (files: (PartFile | SearchFile)[]) => files.map((f) => ('path' in f ? f.path : f.outFile));
 
@@ -49,15 +63,7 @@ describe('a search index part patched with the pages that changed', () => {
       const pageFiles = next() < 0.5 ? undefined : 1 + Math.floor(next() * 5);
       const previous = readPart(written(partFiles(before, pageFiles)));
       expect(previous, `seed ${seed}`).toBeDefined();
-      const after = [...before];
-      const changed = new Map<number, SearchRecord>();
-      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
-        const page = Math.floor(next() * after.length);
-        // Some edits take every word out of a page: its terms leave the part, and maybe a word file with them.
-        const edited = next() < 0.2 ? { ...after[page]!, content: '', meta: { title: '' } } : record(after[page]!.url, next);
-        after[page] = edited;
-        changed.set(page, edited);
-      }
+      const { after, changed } = edits(before, next);
       const patched = patchedPartFiles(previous!, changed, pageFiles);
       const whole = partFiles(after, pageFiles);
       expect(patched && paths(patched), `seed ${seed}`).toEqual(paths(whole));
@@ -71,14 +77,7 @@ describe('a search index part patched with the pages that changed', () => {
       const before = Array.from({ length: 2 + Math.floor(next() * 40) }, (_, i) => record(`/post/${i}`, next));
       const pageFiles = next() < 0.5 ? undefined : 1 + Math.floor(next() * 5);
       const dir = written(partFiles(before, pageFiles));
-      const after = [...before];
-      const changed = new Map<number, SearchRecord>();
-      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
-        const page = Math.floor(next() * after.length);
-        const edited = next() < 0.2 ? { ...after[page]!, content: '', meta: { title: '' } } : record(after[page]!.url, next);
-        after[page] = edited;
-        changed.set(page, edited);
-      }
+      const { after, changed } = edits(before, next);
       const touched = touchedPartFiles(dir, before.length, changed);
       expect(touched, `seed ${seed}`).toBeDefined();
       const whole = partFiles(after, pageFiles);
