@@ -34,6 +34,9 @@ function outputWith(files: Record<string, string>): { dir: string; manifest: Bui
 }
 
 /** The manifest as its readers see it: each record's fields, its links and ids read (a record read from a file makes them when read). */
+/** The strings of the table a manifest file's text holds (its third line). */
+const tableOf = (text: string) => JSON.parse(text.split('\n')[2]!) as string[];
+
 function readable(m: BuildManifest) {
   const files = Object.fromEntries(
     Object.entries(m.files).map(([file, r]) => [file, { key: r.key, size: r.size, mtimeMs: r.mtimeMs, record: r.record, links: r.links, ids: r.ids }]),
@@ -108,7 +111,40 @@ describe('the links and ids of pages a build keeps', () => {
       'p1.html': withLinks({ key: 'k1', size: 1, mtimeMs: 1 }, read.files['p1.html']!),
     });
     const text = manifestText(kept);
-    expect((JSON.parse(text.split('\n')[1]!) as { strings: string[] }).strings.sort()).toEqual(['#top', '/', '/post/0', '/post/1', 'h0', 'h1', 'top'].sort());
+    expect(tableOf(text).sort()).toEqual(['#top', '/', '/post/0', '/post/1', 'h0', 'h1', 'top'].sort());
     expect(readable(parseManifest(text))).toEqual(readable(kept));
+  });
+
+  it('stay about the size a fresh table would be over many builds that each render one page again', () => {
+    let read = parseManifest(manifestText(manifestOf(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, page(i)])))));
+    for (let build = 0; build < 200; build++) {
+      // Page `build % 40` is rendered again with a link no page had before; the others are kept as read.
+      const again = build % 40;
+      const files = Object.fromEntries(
+        Object.entries(read.files).map(([file, record]) =>
+          file === `p${again}.html` ? [file, { ...page(again), links: ['/', `/new/${build}`] }] : [file, withLinks({ key: record.key, size: record.size, mtimeMs: build }, record)],
+        ),
+      );
+      const next = manifestOf(files);
+      const text = manifestText(next);
+      read = parseManifest(text);
+      expect(readable(read)).toEqual(readable(next));
+    }
+    const fresh = new Set(Object.values(read.files).flatMap((r) => [...(r.links ?? []), ...(r.ids ?? [])]));
+    // Counted once a quarter of it changed, made again when under half is used: within about three times.
+    expect(tableOf(manifestText(read)).length).toBeLessThanOrEqual(3 * fresh.size);
+  });
+
+  it('tell no links from an empty list, and no search record from an empty one', () => {
+    const files: BuildManifest['files'] = {
+      'a.html': { key: 'ka', size: 1, mtimeMs: 1, links: [], ids: [], record: '' },
+      'b.css': { key: 'kb', size: 2, mtimeMs: 2 },
+      'c.html': { key: 'kc', size: 3, mtimeMs: 3, links: ['/a b', 'x\ty "q"'], record: 'r' },
+    };
+    const read = parseManifest(manifestText(manifestOf(files)));
+    expect(readable(read)).toEqual(readable(manifestOf(files)));
+    // And again when carried as read.
+    const carried = manifestOf(Object.fromEntries(Object.entries(read.files).map(([file, r]) => [file, withLinks({ key: r.key, size: r.size, mtimeMs: 9, ...(r.record === undefined ? {} : { record: r.record }) }, r)])));
+    expect(readable(parseManifest(manifestText(carried)))).toEqual(readable(carried));
   });
 });

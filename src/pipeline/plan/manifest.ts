@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { removeDeadTemps, tempBeside } from '../write/build-lock.ts';
 
 /** Bump when the cache layout changes; the version key covers everything else. */
-export const LAYOUT = 5;
+export const LAYOUT = 6;
 
 export function hashText(...parts: string[]): string {
   const h = createHash('sha256');
@@ -79,57 +79,141 @@ export interface ManifestHead {
   output: string;
 }
 
-/** The manifest file's text: its head (`ManifestHead`) on the first line, then the whole manifest (`StoredManifest`). */
+/** The manifest file's text: its head (`ManifestHead`) on the first line, then the rest (`manifestLines`). */
 export function manifestText(m: BuildManifest): string {
   return manifestLines(m).join('\n');
 }
 
-/** The manifest file's two lines: its head, and the whole manifest. */
-function manifestLines(m: BuildManifest): [string, string] {
-  const output = Object.entries(m.files)
-    .map(([file, r]) => `${file}\t${r.size}\t${r.mtimeMs}`)
-    .join('\n');
+/**
+ * The manifest file's lines: its head (`ManifestHead`); everything else the manifest says but its
+ * files (`Rest`); the table of the pages' links and ids (`Table`), a JSON array; then one line
+ * per output file, in the order of the head's `output`: `key`, `record`, `links`, `ids`, split by
+ * tabs. `record` is `-` when there is none; `links` and `ids` are numbers into the table joined by
+ * commas, `-` when there are none.
+ *
+ * # Design decision
+ * A deploy keeps all but a few of the 10,000 records of the 4,000-page bench, yet read (JSON) and
+ * wrote (JSON again) the whole 4.9 MB manifest: about 0.2 s of its one second. Every record's
+ * time changes (the output is restored into new files), so the records cannot be copied whole, but
+ * their links and ids can: a kept record's are written back as the text they were read as
+ * (`Numbered.tail`), and the table is written as read with the new strings added at its end. Its
+ * strings are parsed only when a link or id is read. Sizes and times are the head's, not repeated.
+ */
+function manifestLines(m: BuildManifest): string[] {
+  const entries = Object.entries(m.files);
+  const output = entries.map(([file, r]) => `${file}\t${r.size}\t${r.mtimeMs}`).join('\n');
   const head: ManifestHead = { layout: m.layout, outDir: m.outDir, fingerprint: m.fingerprint, inputs: m.inputs, summary: m.summary, output };
-  return [JSON.stringify(head), JSON.stringify(stored(m))];
+  const { files: _files, ...rest } = m;
+  const { table, lines } = storedRecords(entries);
+  const stored: Rest = { ...rest, strings: table.count, drift: table.drift };
+  return [JSON.stringify(head), JSON.stringify(stored), table.text, ...lines];
 }
 
-/** The whole manifest from its file's text. */
-export function parseManifest(text: string): BuildManifest {
-  return unstored(JSON.parse(text.slice(text.indexOf('\n') + 1)) as StoredManifest | BuildManifest);
+/** The manifest file's second line: the manifest but its head's fields and files, and its table's size. */
+interface Rest extends Omit<BuildManifest, 'files'> {
+  /** How many strings the table holds. */
+  strings: number;
+  /** Strings added and records dropped since the table's strings were last counted (`storedRecords`). */
+  drift: number;
 }
+
+/** The whole manifest from its file's text (one of an older layout: its `outDir` and head fields, for output-folder.ts). */
+export function parseManifest(text: string): BuildManifest {
+  const lines = text.split('\n');
+  const head = JSON.parse(lines[0]!) as ManifestHead & BuildManifest;
+  if (head.layout !== LAYOUT || lines.length < 3) {
+    const { output: _output, ...rest } = head;
+    return { ...rest, files: {} };
+  }
+  const { strings, drift, ...rest } = JSON.parse(lines[1]!) as Rest;
+  const table = new Table(lines[2]!, strings, drift, lines.length - 3);
+  // A line cut short fails here; the table is parsed only when a link or id is read.
+  if (!table.text.startsWith('[') || !table.text.endsWith(']')) throw new Error("the manifest's table is cut short");
+  const files: BuildManifest['files'] = {};
+  const output = head.output === '' ? [] : head.output.split('\n');
+  if (output.length !== table.records) throw new Error(`the manifest lists ${output.length} files and ${table.records} records`);
+  output.forEach((line, i) => {
+    const [file, size, mtimeMs] = line.split('\t') as [string, string, string];
+    files[file] = recordOf(lines[i + 3]!, Number(size), Number(mtimeMs), table);
+  });
+  return { ...rest, layout: head.layout, files };
+}
+
+/** An output record from its line in the manifest file. */
+function recordOf(line: string, size: number, mtimeMs: number, table: Table): OutputRecord {
+  const a = line.indexOf('\t');
+  const b = line.indexOf('\t', a + 1);
+  if (a < 0 || b < 0) throw new Error(`a manifest record is cut short: ${line.slice(0, 80)}`);
+  const key = line.slice(0, a);
+  const record = line.slice(a + 1, b);
+  const fields = { key, size, mtimeMs, ...(record === '-' ? {} : { record }) };
+  const tail = line.slice(b + 1);
+  return tail === NONE ? fields : new NumberedRecord(fields, { table, tail });
+}
+
+/** The `links` and `ids` fields of a record with neither. */
+const NONE = '-\t-';
 
 /**
- * The manifest as its file holds it: the pages' links and ids as numbers into `strings`, where
- * each distinct link and id is written once.
+ * The table of the pages' links and ids as a manifest file holds it: each distinct link and id
+ * written once, the records giving them by number.
  *
  * # Design decision
  * Every page of a site shares most of its links and ids (the header, footer and menu): on the
  * 4,000-page bench, 160,000 links are 23,600 distinct addresses and 90,000 ids 29,900 distinct
- * names. Written out in full they were 5.1 of the manifest's 7.3 MB, read and parsed at the start
- * of every build that has a previous one and written at its end, where a cold build's memory
- * peaks; as numbers the file is 4.9 MB, and a build that reads it holds one string per distinct
- * value instead of one per use.
+ * names. Written out in full they were 5.1 of the manifest's 7.3 MB; as numbers the file is
+ * 4.9 MB, and a build that reads it holds one string per distinct value instead of one per use.
  */
-interface StoredManifest extends Omit<BuildManifest, 'files'> {
-  strings: string[];
-  files: Record<string, Omit<OutputRecord, 'links' | 'ids'> & { links?: number[]; ids?: number[] }>;
+class Table {
+  #strings?: string[];
+  constructor(
+    /** The table's JSON text, as read. */
+    readonly text: string,
+    readonly count: number,
+    readonly drift: number,
+    /** How many records the manifest read has. */
+    readonly records: number,
+  ) {}
+  get strings(): string[] {
+    if (this.#strings) return this.#strings;
+    const strings = JSON.parse(this.text) as string[];
+    if (!Array.isArray(strings) || strings.length !== this.count) throw new Error(`the manifest's table has ${String(strings.length)} strings, not ${this.count}`);
+    return (this.#strings = strings);
+  }
 }
 
 /**
- * Where a record read from a manifest file keeps its links and ids: as numbers into that file's
- * `strings`, turned into strings only when read. A build that keeps most pages reads few of them
- * (links/site-links.ts, `linksToCheck`): their numbers are written again as they were (`stored`),
- * into the same table with this build's new strings added after it.
+ * Where a record read from a manifest file keeps its links and ids: the text of its line's last
+ * two fields, numbers into that file's table, turned into strings only when read. A build that
+ * keeps most pages reads few of them (links/site-links.ts, `linksToCheck`): the others are written
+ * again as they were read (`storedRecords`).
  */
 const NUMBERED = Symbol('numbered links and ids');
 
 interface Numbered {
-  strings: string[];
-  links?: number[];
-  ids?: number[];
+  table: Table;
+  /** `links` and `ids` as the record's line gives them (`manifestLines`). */
+  tail: string;
 }
 
-const named = (numbered: Numbered, numbers: number[] | undefined) => numbers?.map((n) => numbered.strings[n]!);
+const numbersIn = (field: string): number[] | undefined => (field === '-' ? undefined : field === '' ? [] : field.split(',').map(Number));
+
+/** The links (0) or ids (1) of a numbered record, as numbers. */
+const numbersOf = (numbered: Numbered, which: 0 | 1): number[] | undefined => {
+  const tab = numbered.tail.indexOf('\t');
+  return numbersIn(which === 0 ? numbered.tail.slice(0, tab) : numbered.tail.slice(tab + 1));
+};
+
+function named(numbered: Numbered, which: 0 | 1): string[] | undefined {
+  const numbers = numbersOf(numbered, which);
+  if (!numbers) return undefined;
+  const { strings } = numbered.table;
+  return numbers.map((n) => {
+    const value = strings[n];
+    if (value === undefined) throw new Error(`the manifest names string ${n} of ${strings.length}`);
+    return value;
+  });
+}
 
 /** An output record as a manifest file holds it: `links` and `ids` made from their numbers when first read. */
 class NumberedRecord implements OutputRecord {
@@ -148,10 +232,10 @@ class NumberedRecord implements OutputRecord {
     this[NUMBERED] = numbered;
   }
   get links(): string[] | undefined {
-    return (this.#links ??= named(this[NUMBERED], this[NUMBERED].links));
+    return (this.#links ??= named(this[NUMBERED], 0));
   }
   get ids(): string[] | undefined {
-    return (this.#ids ??= named(this[NUMBERED], this[NUMBERED].ids));
+    return (this.#ids ??= named(this[NUMBERED], 1));
   }
 }
 
@@ -170,10 +254,10 @@ class KeptPage {
     this[NUMBERED] = numbered;
   }
   get links(): string[] {
-    return (this.#links ??= named(this[NUMBERED], this[NUMBERED].links) ?? []);
+    return (this.#links ??= named(this[NUMBERED], 0) ?? []);
   }
   get ids(): string[] {
-    return (this.#ids ??= named(this[NUMBERED], this[NUMBERED].ids) ?? []);
+    return (this.#ids ??= named(this[NUMBERED], 1) ?? []);
   }
 }
 
@@ -196,73 +280,75 @@ export function pageWithLinks(
   return { ...fields, links: from.links ?? [], ids: from.ids ?? [] };
 }
 
-function stored(m: BuildManifest): StoredManifest {
-  // The table of the manifest read, when records of it are carried over (their numbers index it).
-  let base: string[] | undefined;
-  for (const record of Object.values(m.files)) if ((base = numberedOf(record)?.strings)) break;
-  const table = base;
+/**
+ * The records' lines (`manifestLines`) and the table they number into: the table read, when
+ * records of it are carried over, with this build's new links and ids added after it.
+ *
+ * The table is counted again (every carried record's numbers read) once the strings added and the
+ * records dropped since it was last counted exceed a quarter of it, and made again from the strings
+ * still used when fewer than half are, so it stays about the size a fresh one would be. A deploy
+ * that renders one page adds a few dozen strings and counts nothing.
+ */
+function storedRecords(entries: [string, OutputRecord][]): { table: { text: string; count: number; drift: number }; lines: string[] } {
+  let base: Table | undefined;
+  for (const [, record] of entries) if ((base = numberedOf(record)?.table)) break;
   const carried = (record: OutputRecord) => {
     const numbered = numberedOf(record);
-    return numbered && numbered.strings === table ? numbered : undefined;
+    return numbered && numbered.table === base ? numbered : undefined;
   };
-  // Renumbered when fewer than half of the table's strings are still used (pages gone, links
-  // changed: `numbered` adds new ones after it), so it stays about the size a fresh one would be.
-  let renumber = (numbers: number[] | undefined) => numbers;
-  if (base) {
-    const used = new Uint8Array(base.length);
+  let carriedCount = 0;
+  if (base) for (const [, record] of entries) if (carried(record)) carriedCount++;
+  let renumber: ((tail: string) => string) | undefined;
+  let kept: string[] | undefined;
+  let drift = base ? base.drift + base.records - carriedCount : 0;
+  if (base && drift > base.count / 4) {
+    drift = 0;
+    const used = new Uint8Array(base.count);
     let count = 0;
-    for (const record of Object.values(m.files)) {
+    for (const [, record] of entries) {
       const numbered = carried(record);
-      for (const list of [numbered?.links, numbered?.ids]) for (const n of list ?? []) if (!used[n]) count += used[n] = 1;
+      if (numbered) for (const which of [0, 1] as const) for (const n of numbersOf(numbered, which) ?? []) if (!used[n]) count += used[n] = 1;
     }
-    if (count < base.length / 2) {
-      const to = new Int32Array(base.length);
-      const kept: string[] = [];
-      for (let n = 0; n < base.length; n++) if (used[n]) to[n] = kept.push(base[n]!) - 1;
-      base = kept;
-      renumber = (numbers) => numbers?.map((n) => to[n]!);
+    if (count < base.count / 2) {
+      const to = new Int32Array(base.count);
+      const strings = base.strings;
+      kept = [];
+      for (let n = 0; n < base.count; n++) if (used[n]) to[n] = kept.push(strings[n]!) - 1;
+      const field = (numbers: number[] | undefined) => (numbers ? numbers.map((n) => to[n]!).join(',') : '-');
+      renumber = (tail) => {
+        const tab = tail.indexOf('\t');
+        return `${field(numbersIn(tail.slice(0, tab)))}\t${field(numbersIn(tail.slice(tab + 1)))}`;
+      };
     }
   }
-  const strings: string[] = base ? [...base] : [];
+  const start = kept ? kept.length : (base?.count ?? 0);
   // This build's new links and ids are numbered after the table; one also in it is written again
   // rather than looked for there (a map of every string costs more than the few repeats; the
-  // renumbering above drops them again).
+  // count above drops them again).
+  const added: string[] = [];
   const numbers = new Map<string, number>();
-  const numberOf = (values: string[]) =>
-    values.map((value) => {
-      let n = numbers.get(value);
-      if (n === undefined) numbers.set(value, (n = strings.push(value) - 1));
-      return n;
-    });
-  const files: StoredManifest['files'] = {};
-  for (const [file, record] of Object.entries(m.files)) {
-    const numbered = carried(record);
-    const { key, size, mtimeMs } = record;
-    const rest = { key, size, mtimeMs, ...(record.record === undefined ? {} : { record: record.record }) };
-    if (numbered) {
-      const [links, ids] = [renumber(numbered.links), renumber(numbered.ids)];
-      files[file] = { ...rest, ...(links ? { links } : {}), ...(ids ? { ids } : {}) };
-      continue;
-    }
-    const { links, ids } = record;
-    files[file] = { ...rest, ...(links ? { links: numberOf(links) } : {}), ...(ids ? { ids: numberOf(ids) } : {}) };
-  }
-  return { ...m, strings, files };
-}
-
-/** The manifest with its links and ids readable as strings again (`NumberedRecord`); a file of an older layout (no `strings`) as it is. */
-function unstored(m: StoredManifest | BuildManifest): BuildManifest {
-  if (!('strings' in m)) return m;
-  const { strings, files, ...rest } = m;
-  const checked = (numbers: number[] | undefined) => {
-    for (const n of numbers ?? []) if (strings[n] === undefined) throw new Error(`the manifest names string ${n} of ${strings.length}`);
-    return numbers;
+  const field = (values: string[] | undefined) => {
+    if (!values) return '-';
+    return values
+      .map((value) => {
+        let n = numbers.get(value);
+        if (n === undefined) numbers.set(value, (n = start + added.push(value) - 1));
+        return n;
+      })
+      .join(',');
   };
-  const out: BuildManifest['files'] = {};
-  for (const [file, { links, ids, ...record }] of Object.entries(files)) {
-    out[file] = links || ids ? new NumberedRecord(record, { strings, links: checked(links), ids: checked(ids) }) : record;
-  }
-  return { ...rest, files: out };
+  const lines = entries.map(([, record]) => {
+    const numbered = carried(record);
+    const tail = numbered ? (renumber ? renumber(numbered.tail) : numbered.tail) : `${field(record.links)}\t${field(record.ids)}`;
+    return `${record.key}\t${record.record ?? '-'}\t${tail}`;
+  });
+  drift += added.length;
+  const newText = added.map((value) => JSON.stringify(value)).join(',');
+  let text: string;
+  if (kept) text = JSON.stringify([...kept, ...added]);
+  else if (base && base.count > 0) text = added.length ? `${base.text.slice(0, -1)},${newText}]` : base.text;
+  else text = `[${newText}]`;
+  return { table: { text, count: start + added.length, drift }, lines };
 }
 
 /** The head of the manifest (`ManifestHead`), when it is this layout's and for `outDir`. */
@@ -315,13 +401,13 @@ export function prepareManifest(cacheDir: string | undefined, manifest: Omit<Bui
   removeDeadTemps(file);
   const pending = tempBeside(file);
   try {
-    // Line by line: the manifest is the largest text a build makes (7 MB for the 4,000-page
-    // bench), and joined it was copied again at the end of the build, where its memory peaks.
+    // A thousand lines at a time: the manifest is the largest text a build makes (5 MB for the
+    // 4,000-page bench), and joined whole it was copied again at the end of the build, where its
+    // memory peaks.
     const fd = openSync(pending, 'w');
     try {
-      const [head, body] = manifestLines(full);
-      writeFileSync(fd, `${head}\n`);
-      writeFileSync(fd, body);
+      const lines = manifestLines(full);
+      for (let i = 0; i < lines.length; i += 1000) writeFileSync(fd, `${i ? '\n' : ''}${lines.slice(i, i + 1000).join('\n')}`);
     } finally {
       closeSync(fd);
     }
