@@ -126,12 +126,12 @@ export function parseManifest(text: string): BuildManifest {
     return { ...rest, files: {} };
   }
   const { strings, drift, ...rest } = JSON.parse(lines[1]!) as Rest;
-  const table = new Table(lines[2]!, strings, drift, lines.length - 3);
+  const table = new Table(lines[2]!, strings, drift);
   // A line cut short fails here; the table is parsed only when a link or id is read.
   if (!table.text.startsWith('[') || !table.text.endsWith(']')) throw new Error("the manifest's table is cut short");
   const files: BuildManifest['files'] = {};
   const output = head.output === '' ? [] : head.output.split('\n');
-  if (output.length !== table.records) throw new Error(`the manifest lists ${output.length} files and ${table.records} records`);
+  if (output.length !== lines.length - 3) throw new Error(`the manifest lists ${output.length} files and ${lines.length - 3} records`);
   output.forEach((line, i) => {
     const [file, size, mtimeMs] = line.split('\t') as [string, string, string];
     files[file] = recordOf(lines[i + 3]!, Number(size), Number(mtimeMs), table);
@@ -148,7 +148,9 @@ function recordOf(line: string, size: number, mtimeMs: number, table: Table): Ou
   const record = line.slice(a + 1, b);
   const fields = { key, size, mtimeMs, ...(record === '-' ? {} : { record }) };
   const tail = line.slice(b + 1);
-  return tail === NONE ? fields : new NumberedRecord(fields, { table, tail });
+  if (tail === NONE) return fields;
+  table.records++;
+  return new NumberedRecord(fields, { table, tail });
 }
 
 /** The `links` and `ids` fields of a record with neither. */
@@ -171,9 +173,9 @@ class Table {
     readonly text: string,
     readonly count: number,
     readonly drift: number,
-    /** How many records the manifest read has. */
-    readonly records: number,
   ) {}
+  /** How many records of the manifest read number into it. */
+  records = 0;
   get strings(): string[] {
     if (this.#strings) return this.#strings;
     const strings = JSON.parse(this.text) as string[];
@@ -342,7 +344,8 @@ function storedRecords(entries: [string, OutputRecord][]): { table: { text: stri
     const tail = numbered ? (renumber ? renumber(numbered.tail) : numbered.tail) : `${field(record.links)}\t${field(record.ids)}`;
     return `${record.key}\t${record.record ?? '-'}\t${tail}`;
   });
-  drift += added.length;
+  // A table made afresh has just been counted.
+  if (base) drift += added.length;
   const newText = added.map((value) => JSON.stringify(value)).join(',');
   let text: string;
   if (kept) text = JSON.stringify([...kept, ...added]);
