@@ -35,7 +35,7 @@ function run(command, args, env = {}, cwd = root) {
 }
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-// 20.19, not the site's 20.11: ESLint 10 and knip 6, which the checks before the tests run, need it.
+// 20.19, as the site's own (bin/heartnotes.mjs): ESLint 10 and knip 6, which the checks before the tests run, need it too.
 if (major < 20 || (major === 20 && minor < 19)) fail(`Node ${process.versions.node} is too old; the tests need Node 20.19 or newer.`);
 
 // 1. npm packages, exactly as locked: the project's, then the tests' own (tests/package.json).

@@ -40,7 +40,7 @@ export function decodedPath(url: URL): string {
   return path;
 }
 
-// URL.parse is newer than the Node versions package.json allows (>=20.11).
+// URL.parse is newer than the Node versions package.json allows (>=20.19).
 function parseUrl(text: string): URL | undefined {
   try {
     return new URL(text);

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -164,10 +164,8 @@ describe('the compiled CLI follows the project', () => {
 
     const stamp = JSON.parse(readFileSync(join(after, '.cache/generator/stamp.json'), 'utf8')) as { root: string; entry: string };
     expect(stamp.root).toBe(after);
-    // Lose a chunk the entry imports, as a crash during an earlier compile could.
-    const entry = join(after, '.cache/generator', stamp.entry);
-    const chunk = /from "\.\/(chunk-\w+\.js)"/.exec(readFileSync(entry, 'utf8'))![1];
-    rmSync(join(entry, '..', chunk));
+    // Lose the compiled file, as a crash during an earlier compile could.
+    rmSync(join(after, '.cache/generator', stamp.entry));
     const damaged = check(after);
     expect(damaged.status, damaged.stderr).toBe(0);
   });
@@ -178,28 +176,38 @@ describe('the compiled CLI follows the project', () => {
     const compiled = () => {
       const stamp = JSON.parse(readFileSync(join(dir, '.cache/generator/stamp.json'), 'utf8')) as { entry: string };
       const entry = join(dir, '.cache/generator', stamp.entry);
-      const chunks = readdirSync(join(entry, '..')).filter((n) => n.startsWith('chunk-')).map((n) => join(entry, '..', n));
-      return { entry, chunks };
+      // The code cache of `check` (bin/heartnotes.mjs, `cacheFileOf`).
+      return { entry, codeCache: `${dirname(entry)}.check.v8cache` };
     };
     expect(cli(dir, '--version').status).toBe(0);
-    const damages: [string, () => void][] = [
-      ['the entry emptied (0 bytes)', () => truncateSync(compiled().entry, 0)],
-      ['every chunk cut to half its size', () => {
-        for (const chunk of compiled().chunks) truncateSync(chunk, Math.floor(readFileSync(chunk).length / 2));
-      }],
-      ['the entry garbled, same size', () => {
-        const { entry } = compiled();
-        writeFileSync(entry, 'x'.repeat(readFileSync(entry).length));
-      }],
+    const garble = (file: string) => {
+      const bytes = readFileSync(file);
+      for (let i = 16; i < bytes.length; i += 7) bytes[i]! ^= 0x5a;
+      writeFileSync(file, bytes);
+    };
+    const damages: [string, () => void, 'compiled again' | 'cache refused'][] = [
+      ['the compiled file emptied (0 bytes)', () => truncateSync(compiled().entry, 0), 'compiled again'],
+      ['the compiled file cut to half its size', () => truncateSync(compiled().entry, Math.floor(readFileSync(compiled().entry).length / 2)), 'compiled again'],
+      ['the compiled file garbled, same size', () => writeFileSync(compiled().entry, 'x'.repeat(readFileSync(compiled().entry).length)), 'compiled again'],
+      // V8 checks neither: garbled cached data crashed the process, and data of other code was run.
+      ['its code cache garbled, same size', () => garble(compiled().codeCache), 'cache refused'],
+      ['its code cache cut short', () => truncateSync(compiled().codeCache, 100), 'cache refused'],
     ];
-    for (const [what, damage] of damages) {
+    for (const [what, damage, outcome] of damages) {
+      // A run that writes the code cache of `check`, if there is none yet.
+      expect(check(dir).status, what).toBe(0);
       const before = compiled().entry;
       damage();
       const r = check(dir);
       expect(r.status, `${what}: ${r.stderr}`).toBe(0);
       expect(r.stdout, what).toMatch(/^Checked \d+ pages/m);
-      // Compiled afresh, into a folder of its own.
-      expect(compiled().entry, what).not.toBe(before);
+      if (outcome === 'compiled again') expect(compiled().entry, what).not.toBe(before);
+      else {
+        expect(compiled().entry, what).toBe(before);
+        // Written again whole by the run that refused it.
+        expect(readFileSync(compiled().codeCache)[0], what).toBe(1);
+        expect(check(dir).status, what).toBe(0);
+      }
     }
   });
 });

@@ -148,7 +148,11 @@ describe('the links and ids of pages a build keeps', () => {
     const read = parseManifest(manifestText(manifestOf(files)));
     expect(readable(read)).toEqual(readable(manifestOf(files)));
     // And again when carried as read.
-    const carried = manifestOf(Object.fromEntries(Object.entries(read.files).map(([file, r]) => [file, withLinks({ key: r.key, size: r.size, mtimeMs: 9, ...(r.record === undefined ? {} : { record: r.record }) }, r)])));
+    const carried = manifestOf(
+      Object.fromEntries(
+        Object.entries(read.files).map(([file, r]) => [file, withLinks({ key: r.key, size: r.size, mtimeMs: 9, ...(r.record === undefined ? {} : { record: r.record }) }, r)]),
+      ),
+    );
     expect(readable(parseManifest(manifestText(carried)))).toEqual(readable(carried));
   });
 });
