@@ -18,7 +18,7 @@ import { setFlagsFromString } from 'node:v8';
 import { constants as vmConstants, Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
-// `require` of an ES module (zod's, below) and zlib's crc32 came with Node 20.19.
+// `require` of an ES module (chokidar's, below) and zlib's crc32 came with Node 20.19.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
   console.error(`heartnotes needs Node 20.19 or newer; this is Node ${process.versions.node}.`);
@@ -58,8 +58,9 @@ function upToDate() {
 
 /** Packages the compiled CLI imports from node_modules at run time rather than bundling. */
 const EXTERNAL = new Set([
-  // One instance shared with the site's compiled templates and config.
-  'react', 'react-dom', 'zod',
+  // One instance shared with the site's compiled templates and config (zod is bundled and handed
+  // to the site: src/pipeline/compile/compile-site.ts, `sharedPackages`).
+  'react', 'react-dom',
   // Native code, WebAssembly or files found beside the code; loaded only by the commands that use them.
   'esbuild', 'sharp', 'chokidar', 'opentype.js',
 ]);
@@ -88,10 +89,10 @@ async function compile() {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // The Markdown chain (markdown-it, unified and hast utilities), js-yaml and commander are
-    // bundled in: they are some 300 small files, and Node resolving and compiling each one was
-    // most of a command's start-up. Packages stay external when the site shares them (React,
-    // zod), when they are native or load files beside their code, or when they are optional.
+    // The Markdown chain (markdown-it, unified and hast utilities), js-yaml, zod and commander
+    // are bundled in: they are some 350 small files, and Node resolving and compiling each one
+    // was most of a command's start-up. Packages stay external when the site shares them (React),
+    // when they are native or load files beside their code, or when they are optional.
     plugins: [keepExternal(EXTERNAL)],
     // `import.meta.url` is the compiled file's (kept-state.ts and common-js.ts read it).
     banner: { js: "const __hn_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
@@ -129,9 +130,9 @@ async function compile() {
 
 /**
  * What the compiled CLI's `require` answers: Node's built-ins, and packages resolved as an
- * `import` from here would resolve them. The compiled site imports the same packages (React, zod):
- * resolved alike, each is one instance in the process (zod's `import` entry is an ES module, which
- * `require` loads as such from Node 20.19).
+ * `import` from here would resolve them. The compiled site imports the same packages (React):
+ * resolved alike, each is one instance in the process. An ES module (chokidar) is loaded as such
+ * (`require` of one came with Node 20.19).
  */
 const nodeRequire = createRequire(import.meta.url);
 const resolved = new Map();

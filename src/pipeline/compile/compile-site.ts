@@ -16,6 +16,7 @@ import { GENERATOR_PREFIX, loadCompiledSite, type GeneratorModules } from './sit
 import { keptFileIn, recordSources, withKeptCompile, type CompileRecord } from './compile-cache.ts';
 import * as generatorIndex from '../../index.ts';
 import * as generatorEscape from '../../escape.ts';
+import * as zod from 'zod';
 
 /** A compiled site: the config module and the render worker, both ready to import. */
 export interface CompiledSite {
@@ -61,7 +62,7 @@ export async function compileSite(root: string, keep?: string): Promise<Compiled
   pruneOldBuilds(join(cacheDir(root), 'site'), compiled.versionKey);
   // Stack traces through the compiled templates point at the .tsx files (modules loaded from now on).
   process.setSourceMapsEnabled(true);
-  const mod = await loadCompiledSite(dir, SITE_ENTRY, generatorModules).catch((error: unknown) => {
+  const mod = await loadCompiledSite(dir, SITE_ENTRY, generatorModules, sharedPackages).catch((error: unknown) => {
     throw loadFailure(error, root);
   });
   return {
@@ -145,6 +146,15 @@ const SITE_ENTRY = 'site.config.cjs';
 
 /** This process's own generator modules: what the site's imports of the generator resolve to. */
 const generatorModules: GeneratorModules = { 'index.ts': generatorIndex, 'escape.ts': generatorEscape };
+
+/**
+ * The packages the site gets as the generator holds them: zod, whose schemas the site's
+ * collections mix with the generator's fields (`src/index.ts`). The compiled CLI carries its own
+ * copy (bin/heartnotes.mjs bundles it: code that runs from V8's code cache, where importing zod's
+ * 40 modules cost about 60 ms of every command), so the site must be handed that one. A render
+ * worker imports both from node_modules, one instance again.
+ */
+const sharedPackages = { zod };
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 

@@ -36,7 +36,9 @@ class SiteModules {
   constructor(
     private readonly dir: string,
     private readonly generator: GeneratorModules,
+    shared: Record<string, object>,
   ) {
+    for (const [name, namespace] of Object.entries(shared)) this.packages.set(name, esModuleShape(namespace as Namespace));
     // Packages resolve from the compiled folder, as an ESM import placed there would.
     const importer = compileModule(join(dir, 'import.cjs'), 'module.exports = (specifier) => import(specifier);', {});
     this.importPackage = importer.exports as (specifier: string) => Promise<Namespace>;
@@ -128,7 +130,9 @@ function compileModule(filename: string, code: string, hooks: { require?: (speci
 /**
  * Evaluates a compiled site's entry chunk (in `dir`) with the given generator modules, and
  * returns its exports. Each call is a load of its own: nothing of it is kept once it is dropped.
+ * `shared` are packages the site gets as the process that loads it already holds them, not
+ * imported from `node_modules` (see compile-site.ts, `sharedPackages`).
  */
-export function loadCompiledSite(dir: string, entry: string, generator: GeneratorModules): Promise<Namespace> {
-  return new SiteModules(dir, generator).load(entry);
+export function loadCompiledSite(dir: string, entry: string, generator: GeneratorModules, shared: Record<string, object> = {}): Promise<Namespace> {
+  return new SiteModules(dir, generator, shared).load(entry);
 }
