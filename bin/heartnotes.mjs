@@ -58,9 +58,6 @@ function upToDate() {
 
 /** Packages the compiled CLI imports from node_modules at run time rather than bundling. */
 const EXTERNAL = new Set([
-  // One instance shared with the site's compiled templates and config (zod is bundled and handed
-  // to the site: src/pipeline/compile/compile-site.ts, `sharedPackages`).
-  'react', 'react-dom',
   // Native code, WebAssembly or files found beside the code; loaded only by the commands that use them.
   'esbuild', 'sharp', 'chokidar', 'opentype.js',
 ]);
@@ -89,10 +86,11 @@ async function compile() {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // The Markdown chain (markdown-it, unified and hast utilities), js-yaml, zod and commander
-    // are bundled in: they are some 350 small files, and Node resolving and compiling each one
-    // was most of a command's start-up. Packages stay external when the site shares them (React),
-    // when they are native or load files beside their code, or when they are optional.
+    // The Markdown chain (markdown-it, unified and hast utilities), js-yaml, zod, React and
+    // commander are bundled in: they are some 350 small files, and Node resolving and compiling
+    // each one was most of a command's start-up. The compiled site is handed this zod and React
+    // (src/pipeline/compile/compile-site.ts, `sharedPackages`). Packages stay external when they
+    // are native or load files beside their code, or when they are optional.
     plugins: [keepExternal(EXTERNAL)],
     // `import.meta.url` is the compiled file's (kept-state.ts and common-js.ts read it).
     banner: { js: "const __hn_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
@@ -130,9 +128,8 @@ async function compile() {
 
 /**
  * What the compiled CLI's `require` answers: Node's built-ins, and packages resolved as an
- * `import` from here would resolve them. The compiled site imports the same packages (React):
- * resolved alike, each is one instance in the process. An ES module (chokidar) is loaded as such
- * (`require` of one came with Node 20.19).
+ * `import` from here would resolve them. An ES module (chokidar) is loaded as such (`require` of
+ * one came with Node 20.19).
  */
 const nodeRequire = createRequire(import.meta.url);
 const resolved = new Map();

@@ -16,6 +16,8 @@ import { GENERATOR_PREFIX, loadCompiledSite, type GeneratorModules } from './sit
 import { keptFileIn, recordSources, withKeptCompile, type CompileRecord } from './compile-cache.ts';
 import * as generatorIndex from '../../index.ts';
 import * as generatorEscape from '../../escape.ts';
+import * as react from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
 import * as zod from 'zod';
 
 /** A compiled site: the config module and the render worker, both ready to import. */
@@ -149,12 +151,14 @@ const generatorModules: GeneratorModules = { 'index.ts': generatorIndex, 'escape
 
 /**
  * The packages the site gets as the generator holds them: zod, whose schemas the site's
- * collections mix with the generator's fields (`src/index.ts`). The compiled CLI carries its own
- * copy (bin/heartnotes.mjs bundles it: code that runs from V8's code cache, where importing zod's
- * 40 modules cost about 60 ms of every command), so the site must be handed that one. A render
+ * collections mix with the generator's fields (`src/index.ts`), and React, whose elements and
+ * hooks the templates make for the generator's `renderToStaticMarkup`, which only work with the
+ * one copy of React. The compiled CLI carries its own copies (bin/heartnotes.mjs bundles them:
+ * code that runs from V8's code cache, where importing zod's 40 modules and compiling React's
+ * server renderer cost about 90 ms of every build), so the site must be handed those. A render
  * worker imports both from node_modules, one instance again.
  */
-const sharedPackages = { zod };
+const sharedPackages = { zod, react, 'react/jsx-runtime': jsxRuntime };
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
