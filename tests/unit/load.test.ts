@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadContent } from '../../src/pipeline/load/load.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadContent, readContentBytes } from '../../src/pipeline/load/load.ts';
 import type { CollectionSpec } from '../../src/pipeline/types.ts';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.ts';
 
@@ -150,5 +153,30 @@ describe('loadContent', () => {
       'content/pages/b.md:1',
       'content/site.json:1',
     ]);
+  });
+});
+
+describe('readContentBytes', () => {
+  it('reads every file whole, byte for byte, however the files fall across its slabs of memory', () => {
+    const root = mkdtempSync(join(tmpdir(), 'heartnotes-read-'));
+    try {
+      // Sizes around and beyond a slab (4 MiB): files that end one exactly, straddle two, and outgrow one twice over.
+      const MiB = 1024 * 1024;
+      const sizes = [0, 1, 3 * MiB, MiB - 1, 1, 9 * MiB + 3, 0, 100, 4 * MiB, 5];
+      const written = new Map<string, Buffer>();
+      sizes.forEach((size, i) => {
+        const bytes = Buffer.alloc(size, (i % 250) + 1);
+        if (size >= 4) bytes.writeUInt32LE(i, 0);
+        const file = `content/pages/${String(i).padStart(2, '0')}.md`;
+        mkdirSync(join(root, 'content/pages'), { recursive: true });
+        writeFileSync(join(root, file), bytes);
+        written.set(file, bytes);
+      });
+      const read = readContentBytes(root, 'content');
+      expect([...read.bytes.keys()].sort()).toEqual([...written.keys()].sort());
+      for (const [file, bytes] of written) expect(read.bytes.get(file)!.equals(bytes), file).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
