@@ -155,11 +155,14 @@ const cacheFileOf = (entry) => join(outDir, `${dirname(entry)}.${commandName(pro
  */
 const HEADER = 9;
 
-/** The command a run is for, as a file name: `build`, `dev`, … (`-` for none, e.g. `--version`). */
+/** The generator's own commands (bin/cli.ts), each with a code cache of its own. */
+const COMMANDS = new Set(['build', 'check', 'dev', 'preview', 'new', 'help']);
+
+/** The command a run is for, as a file name: `build`, `dev`, …; `site` for the site's commands (and typing errors), `-` for none (`--version`). */
 function commandName(args) {
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--root') i++;
-    else if (!args[i].startsWith('-')) return args[i].replace(/[^a-z0-9-]/gi, '_');
+    else if (!args[i].startsWith('-')) return COMMANDS.has(args[i]) ? args[i] : 'site';
   }
   return '-';
 }
