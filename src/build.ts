@@ -150,18 +150,19 @@ async function loadSite(place: BuildPlace, clock: StageClock, previous: Previous
   // place makes one.
   const foldersBefore = previous.restoring ? undefined : fingerprintInputs(folderInputs(place.root, config), [], place.fingerprint);
   tidyMarkdownCache(place.cacheDir, parts.compiled.markdownKey);
+  // Read after the fingerprint above; its listing serves the images too (pictures beside the articles).
+  const bytes = readContentBytes(place.root, contentDirOf(config));
   clock.lap('content and routes');
   // Raster images are encoded (or taken from the cache) before rendering: Markdown renders
   // synchronously on worker threads, which get the finished manifest.
   const publicListing = readPublic(place.root, config, place.cacheDir);
   clock.starting('images');
-  const images = await siteImages(place.root, config, publicListing.files, place.cacheDir);
+  const images = await siteImages(place.root, config, publicListing.files, place.cacheDir, bytes.listed);
   clock.lap('images');
   // The functions answer under the site's base path: `--base-url`'s, known now (see below).
   const hostBase = basePathOf(place.options.baseUrl ?? '/');
   const host = dev ? undefined : await bundleForHost(place, parts.compiled, hostBase, clock.lap);
   const { options, cacheDir } = place;
-  const bytes = readContentBytes(place.root, contentDirOf(config));
   const { keep, found } = dev ? {} : lastState(place, parts, { bytes, publicListing, images, host });
   const kept = found && 'state' in found ? found : undefined;
   // A cold build (no previous output to keep) of a large site renders every page on workers:

@@ -65,12 +65,21 @@ const FORMAT = 1;
 const EXTENSION: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
 
 /**
- * Raster files in `public/` (from its listing) and beside the content (a walk of `contentDir`
- * that reads names only), in a stable order.
+ * Raster files in `public/` (from its listing) and beside the content (from its listing when the
+ * build has one, `contentFiles`: paths from the project root; else a walk of `contentDir` that
+ * reads names only), in a stable order.
  */
-export function findImageSources(root: string, contentDir: string, publicDir: string, publicFiles: FolderFile[]): ImageSource[] {
+export function findImageSources(root: string, contentDir: string, publicDir: string, publicFiles: FolderFile[], contentFiles?: string[]): ImageSource[] {
   const sources: ImageSource[] = [];
   for (const f of publicFiles) if (RASTER.test(f.path)) sources.push({ key: `/${f.path}`, file: `${publicDir}/${f.path}` });
+  if (contentFiles) {
+    for (const path of contentFiles) {
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      if (RASTER.test(name)) sources.push({ key: path, file: path });
+      else if (VECTOR.test(name)) sources.push({ key: path, file: path, copy: true });
+    }
+    return sources;
+  }
   const walk = (dir: string) => {
     let entries;
     try {
@@ -234,9 +243,9 @@ function sharpVersion(): string {
  * The image step of a build or a dev rebuild: finds the site's raster files and processes them
  * with the config's settings (`SiteConfig.images`). sharp is imported only when one needs encoding.
  */
-export async function siteImages(root: string, config: SiteConfig, publicFiles: FolderFile[], cacheDir: string | undefined): Promise<ImageSet> {
+export async function siteImages(root: string, config: SiteConfig, publicFiles: FolderFile[], cacheDir: string | undefined, contentFiles?: string[]): Promise<ImageSet> {
   const settings = imageSettings(config.images);
   const excluded = (key: string) => settings.exclude.some((p) => (p.endsWith('*') ? key.startsWith(p.slice(0, -1)) : key === p));
-  const sources = findImageSources(root, config.contentDir ?? 'content', config.publicDir ?? 'public', publicFiles).filter((s) => !excluded(s.key));
+  const sources = findImageSources(root, config.contentDir ?? 'content', config.publicDir ?? 'public', publicFiles, contentFiles).filter((s) => !excluded(s.key));
   return processImages(root, sources, settings, cacheDir);
 }

@@ -54,6 +54,8 @@ export interface ContentBytes {
    * (the newer is blamed), so a build reads its files without a stat each (about 4,000 on the bench).
    */
   mtimeOf: (file: string) => number | undefined;
+  /** Every file the content folder holds, of any kind (images beside the content too), relative to the project root, in the order the folder was walked. */
+  listed: string[];
 }
 
 /** Reads every content file's bytes (`readContentFiles` without decoding them). */
@@ -66,12 +68,13 @@ export function readContentBytes(root: string, contentDir: string): ContentBytes
     problems.set(file, { ...messages.brokenContentLink(b.problem, b.chain), file });
   }
   const read = slabReader();
+  const listed: string[] = [];
   for (const { path } of found) {
-    if (!/\.(md|json)$/.test(path)) continue;
     const file = `${contentDir}/${path}`;
-    bytes.set(file, read(join(root, file)));
+    listed.push(file);
+    if (/\.(md|json)$/.test(path)) bytes.set(file, read(join(root, file)));
   }
-  return { bytes, problems, mtimeOf: fileTimes(root) };
+  return { bytes, problems, mtimeOf: fileTimes(root), listed };
 }
 
 /** How much a slab of `slabReader` holds: about a quarter of the 4,000-page bench's content. */
