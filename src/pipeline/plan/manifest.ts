@@ -133,8 +133,9 @@ export function parseManifest(text: string): BuildManifest {
   const output = head.output === '' ? [] : head.output.split('\n');
   if (output.length !== lines.length - 3) throw new Error(`the manifest lists ${output.length} files and ${lines.length - 3} records`);
   output.forEach((line, i) => {
-    const [file, size, mtimeMs] = line.split('\t') as [string, string, string];
-    files[file] = recordOf(lines[i + 3]!, Number(size), Number(mtimeMs), table);
+    const a = line.indexOf('\t');
+    const b = line.indexOf('\t', a + 1);
+    files[line.slice(0, a)] = recordOf(lines[i + 3]!, Number(line.slice(a + 1, b)), Number(line.slice(b + 1)), table);
   });
   return { ...rest, layout: head.layout, files };
 }
@@ -146,11 +147,10 @@ function recordOf(line: string, size: number, mtimeMs: number, table: Table): Ou
   if (a < 0 || b < 0) throw new Error(`a manifest record is cut short: ${line.slice(0, 80)}`);
   const key = line.slice(0, a);
   const record = line.slice(a + 1, b);
-  const fields = { key, size, mtimeMs, ...(record === '-' ? {} : { record }) };
   const tail = line.slice(b + 1);
-  if (tail === NONE) return fields;
+  if (tail === NONE) return record === '-' ? { key, size, mtimeMs } : { key, size, mtimeMs, record };
   table.records++;
-  return new NumberedRecord(fields, { table, tail });
+  return new NumberedRecord(key, size, mtimeMs, record === '-' ? undefined : record, { table, tail });
 }
 
 /** The `links` and `ids` fields of a record with neither. */
@@ -226,11 +226,11 @@ class NumberedRecord implements OutputRecord {
   readonly [NUMBERED]: Numbered;
   #links?: string[];
   #ids?: string[];
-  constructor(fields: Omit<OutputRecord, 'links' | 'ids'>, numbered: Numbered) {
-    this.key = fields.key;
-    this.size = fields.size;
-    this.mtimeMs = fields.mtimeMs;
-    if (fields.record !== undefined) this.record = fields.record;
+  constructor(key: string, size: number, mtimeMs: number, record: string | undefined, numbered: Numbered) {
+    this.key = key;
+    this.size = size;
+    this.mtimeMs = mtimeMs;
+    if (record !== undefined) this.record = record;
     this[NUMBERED] = numbered;
   }
   get links(): string[] | undefined {
@@ -268,7 +268,7 @@ const numberedOf = (from: object): Numbered | undefined => (from as { [NUMBERED]
 /** An output record with the links and ids of `from` (a record or page read from a manifest, or one made now), as lazily as `from` holds them. */
 export function withLinks(fields: Omit<OutputRecord, 'links' | 'ids'>, from: { links?: string[]; ids?: string[] }): OutputRecord {
   const numbered = numberedOf(from);
-  if (numbered) return new NumberedRecord(fields, numbered);
+  if (numbered) return new NumberedRecord(fields.key, fields.size, fields.mtimeMs, fields.record, numbered);
   return { ...fields, ...(from.links ? { links: from.links } : {}), ...(from.ids ? { ids: from.ids } : {}) };
 }
 
