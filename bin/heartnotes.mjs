@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // Entry point: compiles the TypeScript CLI with esbuild into one CommonJS file and runs it. The
-// compiled copy is reused while none of its source files has changed (their mtimes are recorded
-// beside it) and the project has not moved (the compiled code holds its path), so a run costs no
-// compile at all; otherwise compiling takes ~50 ms. The stamp also records the compiled file's
-// size: one cut short or emptied (a crash, a full disk) is compiled again, and so is a copy that
-// fails to load or lacks its entry point.
+// compiled copy is reused while none of its source files has changed (their times and hashes are
+// recorded beside it: a fresh clone's new times alone compile nothing) and the project has not
+// moved (the compiled code holds its path), so a run costs no compile at all; otherwise compiling
+// takes ~0.3 s. The stamp also records the compiled file's size: one cut short or emptied (a
+// crash, a full disk) is compiled again, and so is a copy that fails to load or lacks its entry
+// point.
 //
 // The compiled file is run through V8's code cache (`vm.Script` with `cachedData`): the bytecode
 // of every function an earlier run of the same command compiled, so this run compiles almost
 // nothing. See "Design decision" below `load`.
 import { existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin, Module } from 'node:module';
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,25 +37,53 @@ process.env.NODE_ENV ??= 'production';
 // have cores of their own. See docs/architecture.md, "The kernel's share of a cold build".
 if (availableParallelism() <= 2) setFlagsFromString('--no-parallel-scavenge');
 const generatorRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(generatorRoot, '.cache', 'generator');
+const outDir = compiledFolder();
 const stampFile = join(outDir, 'stamp.json');
+
+/**
+ * Where the compiled CLI and its code caches live: in `node_modules/.cache/heartnotes/generator/`
+ * when the generator has a `node_modules` folder of its own (a checkout of it, a site built from
+ * it), where hosts keep them between deploys with the build's cache (src/pipeline/cache/cache-dir.ts);
+ * else in its own `.cache/generator/` (an installed package, whose folder hosts that keep
+ * `node_modules` keep too).
+ */
+function compiledFolder() {
+  try {
+    if (lstatSync(join(generatorRoot, 'node_modules')).isDirectory()) return join(generatorRoot, 'node_modules', '.cache', 'heartnotes', 'generator');
+  } catch {
+    // No node_modules of its own.
+  }
+  return join(generatorRoot, '.cache', 'generator');
+}
+
+const hashOf = (file) => createHash('sha1').update(readFileSync(join(generatorRoot, file))).digest('base64');
 
 function upToDate() {
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
     if (stamp.root !== generatorRoot) return undefined;
-    for (const [file, mtime] of Object.entries(stamp.inputs)) {
-      if (statSync(join(generatorRoot, file)).mtimeMs !== mtime) return undefined;
-    }
-    // Each compiled file as it was written: a stat each, some 30 of them (a hash would read ~1 MB).
+    // Each compiled file as it was written: a stat each (a hash would read ~3 MB).
     if (!stamp.files || !(stamp.entry in stamp.files)) return undefined;
     for (const [file, size] of Object.entries(stamp.files)) {
       if (statSync(join(outDir, file)).size !== size) return undefined;
     }
+    const touched = Object.entries(stamp.inputs).filter(([file, mtime]) => statSync(join(generatorRoot, file)).mtimeMs !== mtime);
+    if (touched.length === 0) return stamp.entry;
+    // A fresh clone (a host's deploy with the cache restored) gives every file a new time: their
+    // bytes say whether they changed. The same: the new times are stamped for the next run.
+    if (!stamp.hashes || touched.some(([file]) => hashOf(file) !== stamp.hashes[file])) return undefined;
+    for (const [file] of touched) stamp.inputs[file] = statSync(join(generatorRoot, file)).mtimeMs;
+    writeStamp(stamp);
     return stamp.entry;
   } catch {
     return undefined;
   }
+}
+
+function writeStamp(stamp) {
+  const tmp = `${stampFile}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(tmp, JSON.stringify(stamp));
+  renameSync(tmp, stampFile);
 }
 
 /** Packages the compiled CLI imports from node_modules at run time rather than bundling. */
@@ -112,9 +142,8 @@ async function compile() {
     const stat = statSync(join(outDir, build, name));
     if (stat.isFile()) files[`${build}/${name}`] = stat.size;
   }
-  const tmp = `${stampFile}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-  writeFileSync(tmp, JSON.stringify({ root: generatorRoot, entry, inputs, files }));
-  renameSync(tmp, stampFile);
+  const hashes = Object.fromEntries(Object.keys(inputs).map((file) => [file, hashOf(file)]));
+  writeStamp({ root: generatorRoot, entry, inputs, hashes, files });
   // Older compiles go after an hour (a long-running dev server may still be using one); never
   // through a link: a linked folder's entries are not this cache's.
   for (const name of lstatSync(outDir).isSymbolicLink() ? [] : readdirSync(outDir)) {

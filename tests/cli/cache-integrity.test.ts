@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -168,6 +168,27 @@ describe('the compiled CLI follows the project', () => {
     rmSync(join(after, '.cache/generator', stamp.entry));
     const damaged = check(after);
     expect(damaged.status, damaged.stderr).toBe(0);
+  });
+
+  it("a fresh clone's new file times compile nothing when the sources' bytes are the same, and a changed source compiles again", () => {
+    const dir = join(temp, 'clone');
+    copyGenerator(dir);
+    expect(cli(dir, '--version').status).toBe(0);
+    const entry = () => (JSON.parse(readFileSync(join(dir, '.cache/generator/stamp.json'), 'utf8')) as { entry: string }).entry;
+    const first = entry();
+    // Every source file with a new time, as a checkout gives them.
+    const later = new Date(Date.now() + 60_000);
+    for (const part of ['bin', 'src']) {
+      for (const name of readdirSync(join(dir, part), { recursive: true }) as string[]) utimesSync(join(dir, part, name), later, later);
+    }
+    const fresh = check(dir);
+    expect(fresh.status, fresh.stderr).toBe(0);
+    expect(entry()).toBe(first);
+    // One source changed: compiled again.
+    writeFileSync(join(dir, 'src/escape.ts'), `${readFileSync(join(dir, 'src/escape.ts'), 'utf8')}\n// changed\n`);
+    const changed = check(dir);
+    expect(changed.status, changed.stderr).toBe(0);
+    expect(entry()).not.toBe(first);
   });
 
   it('a compiled CLI emptied, cut short or garbled (a crash, a full disk) is compiled again: every command keeps working without rm -rf .cache', () => {

@@ -87,9 +87,10 @@ export function cacheIsCurrent(root: string): boolean {
 }
 
 /**
- * What shares `.cache/` but is not the build's cache: `generator/`, the compiled CLI (in the
- * generator's own folder, which is the project's when the site is built from it; the running
- * command is loaded from it, with its own stamp), and `dev/`, the output `dev` serves.
+ * What shares the cache folder but is not the build's cache: `generator/`, the compiled CLI (in
+ * the generator's own `node_modules/.cache/heartnotes/` or `.cache/`, which are the project's when
+ * the site is built from it; the running command is loaded from it, with its own stamp), and
+ * `dev/`, the output `dev` serves.
  */
 const KEPT = new Set(['generator', 'dev']);
 
