@@ -115,6 +115,8 @@ async function compile() {
     bundle: true,
     format: 'cjs',
     platform: 'node',
+    // Non-ASCII characters of the code escaped (esbuild's default, relied on by `load`).
+    charset: 'ascii',
     target: 'node20',
     // The Markdown chain (markdown-it, unified and hast utilities), js-yaml, zod, React and
     // commander are bundled in: they are some 350 small files, and Node resolving and compiling
@@ -214,15 +216,19 @@ const CACHE_RUNS = 3;
  */
 async function load(entry) {
   const file = join(outDir, entry);
-  const code = readFileSync(file, 'utf8');
+  // Decoded as latin1, about ten times faster than UTF-8 (3.5 MB: 2 against 20 ms on the machine
+  // the figures come from): esbuild escapes every non-ASCII character of the code (`charset`),
+  // so only comments it keeps hold any, and latin1 changes nothing but how those read.
+  const bytes = readFileSync(file);
+  const code = bytes.toString('latin1');
   const cacheFile = cacheFileOf(entry);
-  const codeCrc = crc32(code);
+  const codeCrc = crc32(bytes);
   let runs = 0;
   let cachedData;
   try {
-    const bytes = readFileSync(cacheFile);
-    const data = bytes.subarray(HEADER);
-    if (bytes.length > HEADER && bytes.readUInt32LE(1) === codeCrc && bytes.readUInt32LE(5) === crc32(data)) [runs, cachedData] = [bytes[0], data];
+    const cache = readFileSync(cacheFile);
+    const data = cache.subarray(HEADER);
+    if (cache.length > HEADER && cache.readUInt32LE(1) === codeCrc && cache.readUInt32LE(5) === crc32(data)) [runs, cachedData] = [cache[0], data];
   } catch {
     // None yet.
   }
