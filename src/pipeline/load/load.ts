@@ -69,10 +69,12 @@ export function readContentBytes(root: string, contentDir: string): ContentBytes
   }
   const read = slabReader();
   const listed: string[] = [];
+  // The listing's paths are normalised already: joined as text (path.join normalises each again).
+  const folder = join(root, contentDir);
   for (const { path } of found) {
     const file = `${contentDir}/${path}`;
     listed.push(file);
-    if (/\.(md|json)$/.test(path)) bytes.set(file, read(join(root, file)));
+    if (/\.(md|json)$/.test(path)) bytes.set(file, read(`${folder}/${path}`));
   }
   return { bytes, problems, mtimeOf: fileTimes(root), listed };
 }
