@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempBeside } from '../write/build-lock.ts';
-import type { FolderFile } from '../load/list-folder.ts';
+import { listFolder, type FolderFile } from '../load/list-folder.ts';
 import { generatorRoot } from '../paths.ts';
 import { encodeImage, type EncodedImage } from './encode.ts';
 import { fallbackOf, imageSettings, RASTER, type ImageFormat, type ImageInfo, type ImageManifest, type ImageSettings } from './image-set.ts';
@@ -65,47 +65,20 @@ const FORMAT = 1;
 const EXTENSION: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
 
 /**
- * Raster files in `public/` (from its listing) and beside the content (from its listing when the
- * build has one, `contentFiles`: paths from the project root; else a walk of `contentDir` that
- * reads names only), in a stable order.
+ * Raster files in `public/` (from its listing) and beside the content (`contentFiles`, paths from
+ * the project root, as `readContentBytes` lists them; else the content folder listed the same
+ * way, names only), in a stable order.
  */
 export function findImageSources(root: string, contentDir: string, publicDir: string, publicFiles: FolderFile[], contentFiles?: string[]): ImageSource[] {
   const sources: ImageSource[] = [];
   for (const f of publicFiles) if (RASTER.test(f.path)) sources.push({ key: `/${f.path}`, file: `${publicDir}/${f.path}` });
-  if (contentFiles) {
-    for (const path of contentFiles) {
-      const name = path.slice(path.lastIndexOf('/') + 1);
-      if (RASTER.test(name)) sources.push({ key: path, file: path });
-      else if (VECTOR.test(name)) sources.push({ key: path, file: path, copy: true });
-    }
-    return sources;
+  const listed = contentFiles ?? listFolder(join(root, contentDir), (name) => name.startsWith('.'), true).files.map((f) => `${contentDir}/${f.path}`);
+  for (const path of listed) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (RASTER.test(name)) sources.push({ key: path, file: path });
+    else if (VECTOR.test(name)) sources.push({ key: path, file: path, copy: true });
   }
-  const walk = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(join(root, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const d of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (d.name.startsWith('.')) continue;
-      const path = `${dir}/${d.name}`;
-      const isDir = d.isDirectory() || (d.isSymbolicLink() && isFolder(join(root, path)));
-      if (isDir) walk(path);
-      else if (RASTER.test(d.name)) sources.push({ key: path, file: path });
-      else if (VECTOR.test(d.name)) sources.push({ key: path, file: path, copy: true });
-    }
-  };
-  walk(contentDir);
   return sources;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /**
