@@ -19,8 +19,8 @@ import { CardPainter, type CardContent } from './card.ts';
  * cache (`.cache/cards/<key>.card`, card-cache.ts) serves a card whose output folder was deleted.
  */
 
-/** Bump when a change to card.ts changes the pixels, so cached and kept cards are drawn again. */
-const PAINTER_VERSION = '3';
+/** Bump when a change to card.ts changes the pixels or their encoding, so cached and kept cards are drawn again. */
+const PAINTER_VERSION = '4';
 
 /** A card to write: what it shows (its image as a file) and its key. */
 export interface PlannedCard {
