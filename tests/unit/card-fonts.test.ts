@@ -3,11 +3,14 @@
 // glyphs, advances, outlines and kerning.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Font, Glyph } from 'opentype.js';
 import { describe, expect, it } from 'vitest';
 import { sfntOf } from '../../src/pipeline/cards/text.ts';
 
 const opentype = createRequire(import.meta.url)('opentype.js') as typeof import('opentype.js').default;
-const parse = (bytes: Buffer) => opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+/** What the test reads of a font beyond the part of opentype.js's API the cards use. */
+type ReadFont = Font & { tables: Record<string, unknown>; glyphs: { length: number; get(index: number): Glyph & { name?: string; unicode?: number } } };
+const parse = (bytes: Buffer) => opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) as ReadFont;
 const FONTS = ['@fontsource/lora/files/lora-latin-700-normal.woff', '@fontsource/inter/files/inter-latin-700-normal.woff'];
 
 describe('card fonts', () => {
@@ -26,7 +29,7 @@ describe('card fonts', () => {
       for (let i = 0; i < expected.glyphs.length; i++) {
         const [a, b] = [expected.glyphs.get(i), actual.glyphs.get(i)];
         expect([b.name, b.unicode, b.advanceWidth], `glyph ${i}`).toEqual([a.name, a.unicode, a.advanceWidth]);
-        expect(b.getPath(0, 0, 72).toPathData(2), `glyph ${i}`).toBe(a.getPath(0, 0, 72).toPathData(2));
+        expect(b.getPath(0, 0, 72).commands, `glyph ${i}`).toEqual(a.getPath(0, 0, 72).commands);
       }
       const text = 'AVATAR Tomorrow, you’ll yawn: fjord quiz.';
       for (let i = 1; i < text.length; i++) {
