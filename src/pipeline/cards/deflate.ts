@@ -304,18 +304,36 @@ function limitedLengths(weights: number[], limit: number): Uint8Array {
   }
 }
 
-/** Each symbol's depth in a Huffman tree of `weights`, the two lightest merged first (ties: the earlier made first). */
+/**
+ * Each symbol's depth in a Huffman tree of `weights` (0: no code). The leaves are sorted once
+ * (ties by symbol) and merged from two queues, the leaves' and the merged nodes', which come out
+ * in order of weight too; a tie takes the leaf first. Sorting all the nodes again for every merge
+ * took 19 ms a base, 0.65 CPU-s of a cold build of the bench.
+ */
 function huffmanLengths(weights: number[]): Uint8Array {
   const lengths = new Uint8Array(weights.length);
-  let nodes = weights.flatMap((w, symbol) => (w > 0 ? [{ w, symbols: [symbol] }] : []));
-  if (nodes.length === 1) lengths[nodes[0]!.symbols[0]!] = 1;
-  while (nodes.length > 1) {
-    nodes = nodes.sort((a, b) => a.w - b.w);
-    const [a, b] = nodes.splice(0, 2) as [{ w: number; symbols: number[] }, { w: number; symbols: number[] }];
-    for (const s of a.symbols) lengths[s]!++;
-    for (const s of b.symbols) lengths[s]!++;
-    nodes.push({ w: a.w + b.w, symbols: [...a.symbols, ...b.symbols] });
+  const leaves = weights.flatMap((w, symbol) => (w > 0 ? [symbol] : [])).sort((a, b) => weights[a]! - weights[b]! || a - b);
+  const n = leaves.length;
+  if (n === 1) lengths[leaves[0]!] = 1;
+  if (n < 2) return lengths;
+  // Nodes 0 to n - 1 are the leaves, n to 2n - 2 the merged ones in the order they are made.
+  const weight = new Float64Array(2 * n - 1);
+  const parent = new Int32Array(2 * n - 1);
+  leaves.forEach((symbol, i) => (weight[i] = weights[symbol]!));
+  let leaf = 0;
+  let merged = n;
+  let next = n;
+  const lightest = () => (leaf < n && (merged === next || weight[leaf]! <= weight[merged]!) ? leaf++ : merged++);
+  for (; next < 2 * n - 1; next++) {
+    const a = lightest();
+    const b = lightest();
+    weight[next] = weight[a]! + weight[b]!;
+    parent[a] = parent[b] = next;
   }
+  // A node's parent is made after it: depths from the root (the last node) down.
+  const depth = new Uint16Array(2 * n - 1);
+  for (let i = 2 * n - 3; i >= 0; i--) depth[i] = depth[parent[i]!]! + 1;
+  leaves.forEach((symbol, i) => (lengths[symbol] = Math.min(255, depth[i]!)));
   return lengths;
 }
 
