@@ -214,32 +214,11 @@ class BitWriter {
       }
       // The literal, then its repeats: matches while 3 or more are left, literals for the rest.
       // No code is over 10 bits, so a match is at most 16 and fits beside 15 pending bits.
-      let run = j - i - 1;
-      const literal = literalCode[value]!;
-      const literalBits = literalLength[value]!;
-      pending |= literal << count;
-      count += literalBits;
-      if (count >= 16) {
-        out[at++] = pending & 0xff;
-        out[at++] = (pending >>> 8) & 0xff;
-        pending >>>= 16;
-        count -= 16;
-      }
-      for (; run >= 3;) {
-        const n = nextMatch(run);
-        run -= n;
-        pending |= matchCode[n]! << count;
-        count += matchLength[n]!;
-        if (count >= 16) {
-          out[at++] = pending & 0xff;
-          out[at++] = (pending >>> 8) & 0xff;
-          pending >>>= 16;
-          count -= 16;
-        }
-      }
-      for (; run > 0; run--) {
-        pending |= literal << count;
-        count += literalBits;
+      for (let left = j - i, literal = true; left > 0; literal = false) {
+        const n = literal || left < 3 ? 1 : nextMatch(left);
+        left -= n;
+        pending |= (n === 1 ? literalCode[value]! : matchCode[n]!) << count;
+        count += n === 1 ? literalLength[value]! : matchLength[n]!;
         if (count >= 16) {
           out[at++] = pending & 0xff;
           out[at++] = (pending >>> 8) & 0xff;
