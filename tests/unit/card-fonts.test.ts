@@ -1,11 +1,13 @@
 // The cards' fonts: a WOFF file is unpacked with zlib (text.ts, sfntOf) before opentype.js reads
 // it. The font read that way must be the one opentype.js reads from the WOFF itself: the same
 // glyphs, advances, outlines and kerning.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Font, Glyph } from 'opentype.js';
 import { describe, expect, it } from 'vitest';
-import { sfntOf } from '../../src/pipeline/cards/text.ts';
+import { loadFont, sfntOf } from '../../src/pipeline/cards/text.ts';
 
 const opentype = createRequire(import.meta.url)('opentype.js') as typeof import('opentype.js').default;
 /** What the test reads of a font beyond the part of opentype.js's API the cards use. */
@@ -43,5 +45,21 @@ describe('card fonts', () => {
   it('leaves a file that is not WOFF as it is', () => {
     const other = Buffer.from('\u0000\u0001\u0000\u0000 not a WOFF, a TrueType header', 'latin1');
     expect(sfntOf(other)).toBe(other);
+  });
+});
+
+describe('a card font that cannot be read', () => {
+  it('names the file, for a WOFF cut short and for a file that is no font', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'card-font-'));
+    try {
+      const woff = readFileSync(createRequire(import.meta.url).resolve(FONTS[0]!));
+      const cut = join(dir, 'cut.woff');
+      writeFileSync(cut, woff.subarray(0, 2000));
+      const text = join(dir, 'notes.ttf');
+      writeFileSync(text, 'not a font at all');
+      for (const file of [cut, text]) expect(() => loadFont(file)).toThrow(`The card font ${file} could not be read`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

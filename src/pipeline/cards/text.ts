@@ -58,8 +58,14 @@ let opentype: typeof import('opentype.js').default | undefined;
 
 export function loadFont(file: string): Font {
   opentype ??= createRequire(import.meta.url)('opentype.js') as typeof import('opentype.js').default;
-  const bytes = sfntOf(readFileSync(file));
-  return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const bytes = readFileSync(file);
+  try {
+    const font = sfntOf(bytes);
+    return opentype.parse(font.buffer.slice(font.byteOffset, font.byteOffset + font.byteLength) as ArrayBuffer);
+  } catch (error) {
+    // zlib's and opentype.js's own messages name no file.
+    throw new Error(`The card font ${file} could not be read (${error instanceof Error ? error.message : String(error)}): use a TTF, OTF or WOFF file.`);
+  }
 }
 
 /**
