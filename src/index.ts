@@ -48,6 +48,7 @@ export type { DeployConfig, HostFunction, HostFunctionContext, HostName } from '
 export type { EntryPageProps, PagePlace, PageProps, RouteProps, Template, TemplateSite } from './pipeline/types.ts';
 export { pageMaker } from './pipeline/routes/page-maker.ts';
 export { Island, IslandScripts, PageScript, pageScriptUrl, type LoadRule } from './pipeline/render/island.tsx';
+export { Cached } from './pipeline/render/cached.tsx';
 
 /**
  * The base path of the site URL (`/blog/`, or `/`), for a template that writes site paths into a

@@ -94,7 +94,7 @@ export async function openDevSession(options: DevSessionOptions) {
     root,
     outDir,
     cacheDir,
-    renderer: openThreadRenderer(),
+    renderer: openThreadRenderer({ checkParts: true }),
     links: new Map(),
     problemFiles: [],
     failing: false,

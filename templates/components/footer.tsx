@@ -1,4 +1,5 @@
-import { CHROME, type ChromeText } from './chrome-text.ts';
+import { Cached } from '../../src/index.ts';
+import { CHROME, type ChromeLocale, type ChromeText } from './chrome-text.ts';
 
 export function Footer({ siteTitle, year, tagline, t = CHROME.en, keys = false }: {
   siteTitle: string; year: number; tagline: string;
@@ -8,8 +9,11 @@ export function Footer({ siteTitle, year, tagline, t = CHROME.en, keys = false }
   keys?: boolean;
 }) {
   const k = (key: string) => (keys ? { 'data-chrome': key } : {});
+  // The same on every page in one language: rendered once for each (`Cached`).
+  const locale = (Object.keys(CHROME) as ChromeLocale[]).find((l) => CHROME[l] === t) ?? JSON.stringify(t);
   return (
-    <footer className="site-footer">
+    <Cached as="footer" className="site-footer" part={`footer ${locale} ${keys}`}>
+      {() => (
       <div className="wrap footer-inner">
         <p className="footer-tagline" {...k('tagline')}>{t.tagline || tagline}</p>
         <nav aria-label={t.legal}>
@@ -29,6 +33,7 @@ export function Footer({ siteTitle, year, tagline, t = CHROME.en, keys = false }
             scrolled past 300 px, in CSS alone (site.css); elsewhere it stays here, so it never covers a link. */}
         <p className="back-to-top-line"><a className="back-to-top" href="#top"><span className="back-to-top-text" {...k('backToTop')}>{t.backToTop}</span> <span aria-hidden="true">↑</span></a></p>
       </div>
-    </footer>
+      )}
+    </Cached>
   );
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, pageScriptUrl } from '../../src/index.ts';
+import { Cached, escapeHtml, pageScriptUrl } from '../../src/index.ts';
 import type { NavItem } from '../schemas.ts';
 import { HeartMark } from './icons.tsx';
 
@@ -10,11 +10,23 @@ import { HeartMark } from './icons.tsx';
  * the page, not its chrome. Escape or a click outside closes a popover and puts focus back on
  * its button; a link click loads the next page, where both start closed. Browsers without
  * popovers show the list and the box under the header.
+ *
+ * Rendered once for every page that is none of the home page, search and the navigation's own
+ * pages, which are the only ones it marks (`Cached`).
  */
 export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: NavItem[]; current: string }) {
+  const marked = current === '/' || current === '/search' || nav.some((item) => item.path === current) ? current : '';
+  return (
+    <Cached as="header" className="site-header" part={`header ${marked}`}>
+      {() => <HeaderContent siteTitle={siteTitle} nav={nav} current={marked} />}
+    </Cached>
+  );
+}
+
+function HeaderContent({ siteTitle, nav, current }: { siteTitle: string; nav: NavItem[]; current: string }) {
   const search = current !== '/search';
   return (
-    <header className="site-header">
+    <>
       <div className="wrap header-inner">
         <a className="brand" href="/" aria-current={current === '/' ? 'page' : undefined}>
           <HeartMark />
@@ -45,7 +57,7 @@ export function Header({ siteTitle, nav, current }: { siteTitle: string; nav: Na
           </button>
         </div>
       </div>
-    </header>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { serializeProps } from '../../runtime/props.ts';
 import { jsonForScript } from '../../escape.ts';
 import { withBase } from '../routes/base-path.ts';
 import type { PageImages } from '../images/image-set.ts';
+import type { PartCache } from './part-cache.ts';
 
 /** When an island hydrates: `load`, `idle` (default), `visible`, or `media:(query)`. */
 export type LoadRule = 'load' | 'idle' | 'visible' | `media:${string}`;
@@ -22,6 +23,8 @@ export interface PageScope {
   islands: IslandState;
   /** The build's image manifest and default `sizes` (absent: no processed images). */
   images?: PageImages;
+  /** `Cached` parts rendered so far in this build (absent: each part is rendered on every page). */
+  parts?: PartCache;
 }
 
 /**
@@ -36,8 +39,8 @@ export interface PageScope {
 const Scope = createContext<PageScope | undefined>(undefined);
 
 /** A new scope for one page: the site's island and page-script chunks, its base path and images. */
-export function pageScope(chunks: Record<string, string>, base = '/', images?: PageImages): PageScope {
-  return { islands: { chunks, used: new Set(), base }, ...(images ? { images } : {}) };
+export function pageScope(chunks: Record<string, string>, base = '/', images?: PageImages, parts?: PartCache): PageScope {
+  return { islands: { chunks, used: new Set(), base }, ...(images ? { images } : {}), ...(parts ? { parts } : {}) };
 }
 
 /** Renders `children` with `scope` as the page's scope (the renderer, and an island's inner render). */

@@ -4,6 +4,7 @@ import { threadCpuClock } from '../cpu.ts';
 import { createMarkdownRenderer } from '../markdown/pipeline.ts';
 import { openMarkdownCache, type MarkdownCache } from './markdown-cache.ts';
 import { renderRoute, type RenderContext } from './render.ts';
+import { newPartCache } from './part-cache.ts';
 import type { RenderTimings } from '../build-types.ts';
 import type { Route, SiteConfig, TemplateSite } from '../types.ts';
 import type { PageImages } from '../images/image-set.ts';
@@ -66,6 +67,8 @@ export function createRenderContext(config: SiteConfig, setup: RenderSetup): Las
     markdown,
     cache,
     timings,
+    // A worker's context serves one build.
+    parts: newPartCache(),
     get images() {
       return now.images;
     },

@@ -6,6 +6,7 @@ import { threadCpuMs } from '../cpu.ts';
 import { newTimings, type FrameOptions, type PageOutcome, type RenderOutcome, type RenderSetup, type RenderTimings, type LastingRenderContext } from './render-pages.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
 import type { RenderContext } from './render.ts';
+import { newPartCache } from './part-cache.ts';
 import { writeRendered } from '../write/write.ts';
 import type { Route, SiteConfig } from '../types.ts';
 
@@ -122,9 +123,10 @@ export interface ThreadRenderer {
 
 /**
  * Opens a renderer on this thread. `dev` keeps one for the whole session, so an edit does not
- * wait for React, the templates and the Markdown cache to load again.
+ * wait for React, the templates and the Markdown cache to load again, and has each `Cached` part
+ * rendered again and checked against its key (`checkParts`).
  */
-export function openThreadRenderer(): ThreadRenderer {
+export function openThreadRenderer({ checkParts = false }: { checkParts?: boolean } = {}): ThreadRenderer {
   let current: { module: string; ctx: LastingRenderContext } | undefined;
   const close = () => {
     current?.ctx.cache.flush();
@@ -147,7 +149,8 @@ export function openThreadRenderer(): ThreadRenderer {
       const parseBefore = current.ctx.timings.parseCpuMs ?? 0;
       // Dev keeps this context across edits; the images may have changed since it was made.
       current.ctx.setImages(options.setup.images);
-      const ctx = { ...current.ctx, site, timings, images: options.setup.images };
+      // Parts are cached for one call: the site's data the next one renders with may differ.
+      const ctx = { ...current.ctx, site, timings, images: options.setup.images, parts: newPartCache(checkParts) };
       const frames = framesFor(options.configModule);
       const outcomes = routes.map((route) => {
         const outcome = renderPage(route, ctx, frames);

@@ -9,6 +9,7 @@ import { decodeHtml } from '../../escape.ts';
 import { fillSiteValues } from '../markdown/site-values.ts';
 import { basePathOf } from '../routes/base-path.ts';
 import { pageUnderBase } from './base-html.ts';
+import type { PartCache } from './part-cache.ts';
 
 export interface RenderContext {
   templates: SiteConfig['templates'];
@@ -17,6 +18,8 @@ export interface RenderContext {
   markdown: MarkdownRenderer;
   /** The build's processed images, for `Picture` and `imageInfo` (optional: none). */
   images?: PageImages;
+  /** The build's `Cached` parts (optional: each is rendered on every page). */
+  parts?: PartCache;
 }
 
 export interface RenderedPage {
@@ -57,7 +60,7 @@ export function renderRoute(
     },
   };
   const base = basePathOf(ctx.site.settings.url);
-  const scope = pageScope(ctx.site.assets.islands, base, ctx.images);
+  const scope = pageScope(ctx.site.assets.islands, base, ctx.images, ctx.parts);
   const html = `<!doctype html>${renderToStaticMarkup(createElement(InScope, { scope }, createElement(Template, props)))}`;
   const rendered = performance.now();
   // The link check reads site paths: the links are taken before the base is put on them.
