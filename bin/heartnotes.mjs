@@ -31,7 +31,7 @@ process.env.NODE_ENV ??= 'production';
 // How far a heap grows between full collections is set by the commands that need it (src/pipeline/heap.ts).
 // On two cores a build's main thread and its render worker keep both busy, and V8's helper
 // threads, woken to share each young-generation collection (frequent and short: the worker's
-// young generation is 8 MB), wait for a core and for each other. Collected on the thread itself:
+// young generation is 16 MB), wait for a core and for each other. Collected on the thread itself:
 // five cold builds of the 4,000-page bench against five without, interleaved, 19.13 against 19.49
 // CPU-s and 14.25 against 14.47 s (medians), the same peak memory. With more cores the helpers
 // have cores of their own. See docs/architecture.md, "The kernel's share of a cold build".

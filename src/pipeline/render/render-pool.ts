@@ -88,9 +88,11 @@ export interface RenderWorkers {
  * The young generation of a render worker's heap, in MB. A worker keeps little from one page to
  * the next (18 MB live at the end of the bench's cold build), yet with V8's default its heap grew
  * to 110–120 MB while it rendered; with 8 MB it peaked at 87–89 MB, with no slower rendering
- * (docs/architecture.md, "Peak memory under 400 MB").
+ * (docs/architecture.md, "Peak memory under 400 MB"). 16 MB halves its collections: the worker's
+ * CPU in the bench's cold build 7.68–8.10 against 7.89–8.45 s, the build's peak 407–408 against
+ * 391–416 MB (three builds each, alternated, 2026-11-30).
  */
-const WORKER_YOUNG_MB = 8;
+const WORKER_YOUNG_MB = 16;
 
 /**
  * Starts `count` render workers. A cold build starts them as soon as it knows the site is large,
