@@ -1,3 +1,4 @@
+import { Cached } from '../../src/index.ts';
 import { hasAffiliateLinks } from '../components/affiliate-links.ts';
 import { AuthorBox } from '../components/author-box.tsx';
 import { Document } from '../components/document.tsx';
@@ -65,14 +66,18 @@ export function ArticlePage(props: SiteEntryPageProps<ArticleData> & TopicProps)
           </section>
         ) : null}
         {data.helplines ? <Helplines /> : null}
-        <aside className="discover" aria-labelledby="discover-heading" data-pagefind-ignore="">
-          <h2 id="discover-heading">Discover more secrets</h2>
-          <p>
-            Our long-form guides go deeper: how to rebuild after a breakup, how to build emotional connection, and what
-            to look for in someone new.
-          </p>
-          <p><a className="button" href="/guides">Explore the guides</a></p>
-        </aside>
+        <Cached as="aside" className="discover" aria-labelledby="discover-heading" data-pagefind-ignore="" part="discover">
+          {() => (
+            <>
+              <h2 id="discover-heading">Discover more secrets</h2>
+              <p>
+                Our long-form guides go deeper: how to rebuild after a breakup, how to build emotional connection, and what
+                to look for in someone new.
+              </p>
+              <p><a className="button" href="/guides">Explore the guides</a></p>
+            </>
+          )}
+        </Cached>
         <TagLinks tags={tags} />
         <ShareBar url={page.url} title={data.title} />
         <SignupForm {...shared.signup} source={page.path} load="static" />
