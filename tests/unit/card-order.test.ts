@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CardPainter } from '../../src/pipeline/cards/card.ts';
 import { cardStyle, paintCards, type PlannedCard } from '../../src/pipeline/cards/cards.ts';
 import { cards as config } from '../../templates/cards.ts';
 
@@ -36,6 +37,28 @@ describe('paintCards', () => {
     for (const card of [cards[5]!, cards[3]!]) {
       const alone = await paint([card]);
       expect(alone.get(card[0])!.equals(all.get(card[0])!), `${card[0]} painted alone`).toBe(true);
+    }
+  }, 60_000);
+
+  it("writes a row from its glyphs' rows of ink as the bytes drawing and reading it give", async () => {
+    // Kerned pairs (AV, To, Wa) whose ink may touch, descenders meeting the next line's ascenders,
+    // long titles at the smaller sizes, labels, and no image (every row read whole).
+    const titles = [
+      'AVAST! To Wally, Yes: a kind first message',
+      'Quietly gfjpqy gfjpqy gfjpqy, then Tall Hills Kept Bright',
+      'When to talk about the future with someone you have only just met and still like a great deal more than you expected',
+      '“Quoted” — dashes, ellipses… and numbers 0123456789',
+      'iiiiiiii llllllll WWWWWWWW mmmmmmmm',
+    ];
+    const style = cardStyle(config, root);
+    const fromInk = new CardPainter(style);
+    const drawn = new CardPainter(style, { fromInk: false });
+    for (const image of [images[0], images[1], undefined]) {
+      for (const [i, title] of titles.entries()) {
+        const content = { title, ...(i % 2 ? { label: 'Breakups & healing' } : {}), ...(image ? { image } : {}) };
+        const [a, b] = [await fromInk.paint(content), await drawn.paint(content)];
+        expect(a.equals(b), `"${title}" on ${image ?? 'no image'}`).toBe(true);
+      }
     }
   }, 60_000);
 });

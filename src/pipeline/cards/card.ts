@@ -1,7 +1,7 @@
 import type { Font } from 'opentype.js';
 import { requirePackage } from '../common-js.ts';
 import type { CardStyle } from '../types.ts';
-import { blockCodes, countSymbols, encodeRows, encodeTail, type BlockCodes, type Tail } from './deflate.ts';
+import { blockCodes, countSymbols, encodeRows, encodeTail, type BlockCodes, type RowWriter, type Tail } from './deflate.ts';
 import { adler32, adler32Changed, compressRun, encodePalettePng, type RowRun } from './png.ts';
 import { GlyphCache, glyphPath, loadFont, placeText, wrapText, type GlyphImage, type Line } from './text.ts';
 
@@ -56,6 +56,8 @@ interface Base {
   sums: Map<string, number>;
   /** Where in a row the text's side ends: the image's first byte, or the row's end without one. */
   split: number;
+  /** Per row, the one value of its text side (bytes 1 to `split`), or -1 where it has more than one. */
+  plain: Int16Array;
   /** The Huffman codes of its cards' changed rows (from its first card on), and each row's bytes from `split` on in them, encoded once for every card (`encodeRows`). */
   codes?: BlockCodes;
   tails: (Tail | undefined)[];
@@ -74,7 +76,33 @@ interface Changes {
   weighted: Float64Array;
   /** Per row, the furthest byte a glyph inked (from the row's start, its filter byte 0). */
   reach: Uint16Array;
+  /** Each row of ink a glyph drew, in the order drawn (`textSide` writes rows from them). */
+  spans: Spans;
 }
+
+/**
+ * The rows of ink the glyphs drew, `count` of them: the card's row, the first and last byte inked
+ * in it, and the glyph's ink and row in it. One set of arrays for every card.
+ */
+interface Spans {
+  count: number;
+  row: Uint16Array;
+  first: Uint16Array;
+  last: Uint16Array;
+  ink: Ink[];
+  y: Uint16Array;
+  shade: Uint8Array;
+}
+
+const newSpans = (size: number): Spans => ({
+  count: 0,
+  row: new Uint16Array(size),
+  first: new Uint16Array(size),
+  last: new Uint16Array(size),
+  ink: [],
+  y: new Uint16Array(size),
+  shade: new Uint8Array(size),
+});
 
 /** Draws cards in one style; glyphs are kept for the next card, and bases until they are released. */
 export class CardPainter {
@@ -86,8 +114,16 @@ export class CardPainter {
   /** The base `#rows` holds, but for the rows the last card drew on (`#drawn`). */
   #rowsBase: Base | undefined;
   #drawn: Uint8Array | undefined;
+  #spans = newSpans(4096);
+  readonly #fromInk: boolean;
 
-  constructor(readonly style: CardStyle) {}
+  /** `fromInk: false` draws and reads every row a card changes (`settleRows`), for comparing with the rows written from ink. */
+  constructor(
+    readonly style: CardStyle,
+    { fromInk = true }: { fromInk?: boolean } = {},
+  ) {
+    this.#fromInk = fromInk;
+  }
 
   /** Starts drawing the base of `image` (sharp works on its own threads while cards are painted). */
   prefetch(image: string | undefined): void {
@@ -102,12 +138,16 @@ export class CardPainter {
   async paint(content: CardContent): Promise<Buffer> {
     const base = await this.#base(content.image);
     base.codes ??= this.#sampleCodes(base, content.image);
-    const { rows, touched, changes } = this.#draw(base, content);
-    return encodePalettePng(CARD_WIDTH, CARD_HEIGHT, base.palette, rowRuns(rows, touched, changes, base, base.codes));
+    const { rows, touched, changes, written } = this.#draw(base, content, base.codes);
+    return encodePalettePng(CARD_WIDTH, CARD_HEIGHT, base.palette, rowRuns(rows, touched, changes, base, base.codes, written));
   }
 
-  /** The base with the card's label and title drawn into `rows`, and what that changed. */
-  #draw(base: Base, content: CardContent): { rows: Uint8Array; touched: Uint8Array; changes: Changes } {
+  /**
+   * The card's label and title placed on the base, and what that changed. With `codes`, the rows
+   * `written` are left for `textSideWriter` to write from their glyphs' rows of ink; every other
+   * row is drawn into `rows`. Without, every row is drawn.
+   */
+  #draw(base: Base, content: CardContent, codes?: BlockCodes): { rows: Uint8Array; touched: Uint8Array; changes: Changes; written: Uint8Array } {
     const textWidth = (content.image ? IMAGE.left - 48 : CARD_WIDTH) - MARGIN * (content.image ? 1 : 2);
     const label = content.label ? this.#labelLine(content.label.toUpperCase(), textWidth) : undefined;
     const title = this.#titleLines(content.title, textWidth);
@@ -122,12 +162,14 @@ export class CardPainter {
     if (this.#rowsBase !== base || !this.#drawn) rows.set(base.indices);
     else for (let row = 0; row < CARD_HEIGHT; row++) if (this.#drawn[row]) rows.set(base.indices.subarray(row * STRIDE, (row + 1) * STRIDE), row * STRIDE);
     const touched = new Uint8Array(CARD_HEIGHT);
-    [this.#rowsBase, this.#drawn] = [base, touched];
-    const changes: Changes = { sum: new Float64Array(CARD_HEIGHT), weighted: new Float64Array(CARD_HEIGHT), reach: new Uint16Array(CARD_HEIGHT) };
-    if (label) drawLine(rows, touched, changes, labelCache, label, LABEL.baseline, base.labelShade);
+    this.#spans.count = 0;
+    const changes: Changes = { sum: new Float64Array(CARD_HEIGHT), weighted: new Float64Array(CARD_HEIGHT), reach: new Uint16Array(CARD_HEIGHT), spans: this.#spans };
+    if (label) placeLine(touched, changes, labelCache, label, LABEL.baseline, base.labelShade);
     const lineHeight = Math.round(title.size * 1.16);
-    title.lines.forEach((line, i) => drawLine(rows, touched, changes, titleCache, line, TITLE_TOP + Math.round(title.size * 0.92) + i * lineHeight, base.titleShade));
-    return { rows, touched, changes };
+    title.lines.forEach((line, i) => placeLine(touched, changes, titleCache, line, TITLE_TOP + Math.round(title.size * 0.92) + i * lineHeight, base.titleShade));
+    const { written, drawn } = settleRows(rows, touched, changes, base, codes !== undefined && this.#fromInk);
+    [this.#rowsBase, this.#drawn] = [base, drawn];
+    return { rows, touched, changes, written };
   }
 
   /**
@@ -201,10 +243,13 @@ export class CardPainter {
 /**
  * A glyph's inked pixels, row by row: their x in the glyph's box and their shade level (1–SHADES).
  * Drawing a card copies only these; the blank pixels of its box are
- * skipped. Painting 4,000 of the bench's cards alone (2026-11-29, `--cpu-prof`): `drawLine` 890 ms
- * before, 409 ms with this, the same bytes.
+ * skipped. Painting 4,000 of the bench's cards alone (2026-11-29, `--cpu-prof`): drawing 890 ms
+ * before, 409 ms with this, the same bytes. Since 2026-11-30 most rows are not drawn at all but
+ * written from each glyph row's bits (`settleRows`).
  */
 interface Ink {
+  /** Its rows on `base`, in `shade` on `background` (`inkRow`), once a card on it wrote them: cards are painted base by base. */
+  rows: { base: Base; background: number; shade: number; rows: (InkRow | undefined)[] } | undefined;
   /** Where row y's pixels start in `xs` and `levels`; row y ends where row y + 1 starts. */
   starts: Uint32Array;
   xs: Uint16Array;
@@ -229,43 +274,152 @@ function inkOf(image: GlyphImage): Ink {
     }
   }
   starts[image.height] = xs.length;
-  inks.set(image, (ink = { starts, xs: Uint16Array.from(xs), levels: Uint8Array.from(levels) }));
+  inks.set(image, (ink = { rows: undefined, starts, xs: Uint16Array.from(xs), levels: Uint8Array.from(levels) }));
   return ink;
 }
 
-/** Copies a line's glyphs into `rows` as shades from `shade` on, marking the rows it touches and summing its `changes`. */
-function drawLine(rows: Uint8Array, touched: Uint8Array, changes: Changes, glyphs: GlyphCache, line: Line, baseline: number, shade: number): void {
+function growSpans(spans: Spans): void {
+  const larger = newSpans(spans.row.length * 2);
+  larger.row.set(spans.row);
+  larger.first.set(spans.first);
+  larger.last.set(spans.last);
+  larger.y.set(spans.y);
+  larger.shade.set(spans.shade);
+  Object.assign(spans, { row: larger.row, first: larger.first, last: larger.last, y: larger.y, shade: larger.shade });
+}
+
+/** Places a line's glyphs: each glyph's rows of ink become `changes.spans`, in shades from `shade` on; marks the rows it touches and how far they reach. */
+function placeLine(touched: Uint8Array, changes: Changes, glyphs: GlyphCache, line: Line, baseline: number, shade: number): void {
+  const spans = changes.spans;
   for (const placed of line.glyphs) {
     const image = glyphs.get(placed.glyph);
     if (!image) continue;
-    const { starts, xs, levels } = inkOf(image);
+    const ink = inkOf(image);
+    const { starts, xs } = ink;
     const left = MARGIN + Math.round(placed.x) + image.left;
     const top = baseline - image.top;
     for (let y = 0; y < image.height; y++) {
       const row = top + y;
       if (row < 0 || row >= CARD_HEIGHT) continue;
       touched[row] = 1;
-      const first = row * STRIDE + 1 + left;
-      let sum = 0;
-      let weighted = 0;
-      for (let i = starts[y]!, end = starts[y + 1]!; i < end; i++) {
-        const at = first + xs[i]!;
-        const index = shade + levels[i]! - 1;
-        const current = rows[at]!;
-        // Overlapping glyphs (kerned pairs) keep the darker shade.
-        if (current < shade || current >= shade + SHADES || current < index) {
-          rows[at] = index;
-          sum += index - current;
-          weighted += at * (index - current);
-        }
-      }
-      // Whole numbers far below 2^53: the sums are exact in any order.
-      changes.sum[row]! += sum;
-      changes.weighted[row]! += weighted;
+      if (starts[y + 1]! === starts[y]!) continue;
+      if (spans.count === spans.row.length) growSpans(spans);
+      const k = spans.count++;
+      spans.row[k] = row;
+      spans.first[k] = 1 + left + xs[starts[y]!]!;
       // A glyph's pixels in a row are in order of x.
-      if (starts[y + 1]! > starts[y]!) changes.reach[row] = Math.max(changes.reach[row]!, 1 + left + xs[starts[y + 1]! - 1]!);
+      spans.last[k] = 1 + left + xs[starts[y + 1]! - 1]!;
+      spans.ink[k] = ink;
+      spans.y[k] = y;
+      spans.shade[k] = shade;
+      changes.reach[row] = Math.max(changes.reach[row]!, spans.last[k]!);
     }
   }
+}
+
+/**
+ * Decides, row by row, whether a row is `written` from its glyphs' rows of ink (`textSideWriter`;
+ * `fromInk`) or `drawn` into `rows`, and sums each row's `changes` either way. A row is written
+ * from its ink where its text side on the base is one value, no shade, and no two rows of ink in
+ * it touch, each then ink on that background; its sums come from each row of ink's own
+ * (`inkRow`), and its pixels are not drawn. A row read after a row the text reaches the image in
+ * is drawn, since `encodeRows` reads the two as one.
+ */
+function settleRows(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base, fromInk: boolean): { written: Uint8Array; drawn: Uint8Array } {
+  const spans = changes.spans;
+  const { starts, order } = spansByRow(spans);
+  const written = new Uint8Array(CARD_HEIGHT);
+  const drawn = new Uint8Array(CARD_HEIGHT);
+  const shades = { from: Math.min(base.titleShade, base.labelShade), to: Math.max(base.titleShade, base.labelShade) + SHADES };
+  for (let row = 0; row < CARD_HEIGHT; row++) {
+    if (!touched[row]) continue;
+    const from = starts[row]!;
+    const to = starts[row + 1]!;
+    const background = base.plain[row]!;
+    let ink = fromInk && base.split < STRIDE && background >= 0 && (background < shades.from || background >= shades.to);
+    if (ink && row > 0 && touched[row - 1] && changes.reach[row - 1]! >= base.split) ink = false;
+    for (let i = from, before = 0; ink && i < to; i++) {
+      const k = order[i]!;
+      if (spans.first[k]! <= before + 1 || spans.last[k]! >= base.split) ink = false;
+      before = spans.last[k]!;
+    }
+    if (ink) {
+      written[row] = 1;
+      for (let i = from; i < to; i++) {
+        const k = order[i]!;
+        const { sum, weighted } = inkRow(spans.ink[k]!, spans.y[k]!, base, background, spans.shade[k]!);
+        changes.sum[row]! += sum;
+        changes.weighted[row]! += (row * STRIDE + spans.first[k]!) * sum + weighted;
+      }
+    } else {
+      drawn[row] = 1;
+      for (let i = from; i < to; i++) drawSpan(rows, changes, row, spans, order[i]!);
+    }
+  }
+  return { written, drawn };
+}
+
+/** Each row's spans, in the order drawn (by x within a line): a counting sort by row. */
+function spansByRow(spans: Spans): { starts: Uint32Array; order: Uint32Array } {
+  const starts = new Uint32Array(CARD_HEIGHT + 1);
+  for (let k = 0; k < spans.count; k++) starts[spans.row[k]! + 1]!++;
+  for (let row = 0; row < CARD_HEIGHT; row++) starts[row + 1]! += starts[row]!;
+  const order = new Uint32Array(spans.count);
+  const next = starts.slice(0, CARD_HEIGHT);
+  for (let k = 0; k < spans.count; k++) order[next[spans.row[k]!]!++] = k;
+  return { starts, order };
+}
+
+/** Draws span `k` into `rows` and sums what it changed. */
+function drawSpan(rows: Uint8Array, changes: Changes, row: number, spans: Spans, k: number): void {
+  const { starts, xs, levels } = spans.ink[k]!;
+  const y = spans.y[k]!;
+  const shade = spans.shade[k]!;
+  const first = row * STRIDE + spans.first[k]! - xs[starts[y]!]!;
+  let sum = 0;
+  let weighted = 0;
+  for (let i = starts[y]!, end = starts[y + 1]!; i < end; i++) {
+    const at = first + xs[i]!;
+    const index = shade + levels[i]! - 1;
+    const current = rows[at]!;
+    // Overlapping glyphs (kerned pairs) keep the darker shade.
+    if (current < shade || current >= shade + SHADES || current < index) {
+      rows[at] = index;
+      sum += index - current;
+      weighted += at * (index - current);
+    }
+  }
+  // Whole numbers far below 2^53: the sums are exact in any order.
+  changes.sum[row]! += sum;
+  changes.weighted[row]! += weighted;
+}
+
+/** A glyph's row `y` of ink in `shade` on `background`: what it changes (`Changes`, offsets from its first byte) and, once codes ask for them, its bits. */
+interface InkRow {
+  sum: number;
+  weighted: number;
+  bytes: Uint8Array;
+  tail: Tail | undefined;
+}
+
+function inkRow(ink: Ink, y: number, base: Base, background: number, shade: number): InkRow {
+  if (ink.rows?.base !== base || ink.rows.background !== background || ink.rows.shade !== shade) ink.rows = { base, background, shade, rows: [] };
+  let row = ink.rows.rows[y];
+  if (!row) {
+    const { starts, xs, levels } = ink;
+    const x0 = xs[starts[y]!]!;
+    const bytes = new Uint8Array(xs[starts[y + 1]! - 1]! - x0 + 1).fill(background);
+    let sum = 0;
+    let weighted = 0;
+    for (let i = starts[y]!, end = starts[y + 1]!; i < end; i++) {
+      const change = shade + levels[i]! - 1 - background;
+      bytes[xs[i]! - x0] = background + change;
+      sum += change;
+      weighted += (xs[i]! - x0) * change;
+    }
+    ink.rows.rows[y] = row = { sum, weighted, bytes, tail: undefined };
+  }
+  return row;
 }
 
 /**
@@ -273,8 +427,9 @@ function drawLine(rows: Uint8Array, touched: Uint8Array, changes: Changes, glyph
  * each from the base's tails), unchanged ones from the base's cache. Painting the bench's 4,520
  * cards in a cold build, zlib compressing the changed rows was 4.1 of the cards' 6.8 CPU-s.
  */
-function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base, codes: BlockCodes): RowRun[] {
+function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base, codes: BlockCodes, written: Uint8Array): RowRun[] {
   const runs: RowRun[] = [];
+  const textSide = textSideWriter(changes.spans, base, codes, written);
   for (let start = 0; start < CARD_HEIGHT; ) {
     let end = start + 1;
     while (end < CARD_HEIGHT && touched[end] === touched[start]) end++;
@@ -291,7 +446,7 @@ function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: 
       }
       const adler = adler32Changed(before, start * STRIDE, slice.length, sum, weighted);
       const tail = (row: number) => (base.tails[row] ??= encodeTail(base.indices.subarray(row * STRIDE + base.split, (row + 1) * STRIDE), codes));
-      runs.push(encodeRows(rows, STRIDE, start, end, codes, (row) => splitOf(changes, base, row), tail, adler));
+      runs.push(encodeRows(rows, STRIDE, start, end, codes, (row) => splitOf(changes, base, row), tail, adler, textSide));
     } else {
       let run = base.runs.get(key);
       if (!run) base.runs.set(key, (run = compressRun(slice)));
@@ -300,6 +455,45 @@ function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: 
     start = end;
   }
   return runs;
+}
+
+/**
+ * Writes the text side of the rows `settleRows` left `written`, from their glyphs' rows of ink
+ * rather than from bytes: the background before, between and after them as runs, and each row of
+ * ink as the bits it was encoded to on this base the first time a card wrote it. Those are the
+ * symbols `BitWriter.bytes` finds reading the row, since ink and background differ, so the card's
+ * bytes are the same as if it had been drawn and read.
+ *
+ * # Design decision
+ * Reading the rows' text side was the largest part of painting a card: `bytes` 2.4 of the main
+ * thread's 16 CPU-s in a cold build of the bench (2026-11-30, `--cpu-prof`), most of it runs of
+ * background found four bytes at a time, and drawing the glyphs into the rows 1.2 more. A title's
+ * glyphs repeat, and their rows of ink with them.
+ */
+function textSideWriter(spans: Spans, base: Base, codes: BlockCodes, written: Uint8Array): (row: number, writer: RowWriter) => boolean {
+  const { starts, order } = spansByRow(spans);
+  return (row, writer) => {
+    if (!written[row]) return false;
+    const background = base.plain[row]!;
+    const from = starts[row]!;
+    const to = starts[row + 1]!;
+    // The filter byte (0), then the background up to the first ink.
+    const firstInk = from < to ? spans.first[order[from]!]! : base.split;
+    if (background === 0) writer.run(0, firstInk, codes);
+    else {
+      writer.run(0, 1, codes);
+      if (firstInk > 1) writer.run(background, firstInk - 1, codes);
+    }
+    for (let i = from; i < to; i++) {
+      const k = order[i]!;
+      const ink = inkRow(spans.ink[k]!, spans.y[k]!, base, background, spans.shade[k]!);
+      writer.append((ink.tail ??= encodeTail(ink.bytes, codes)));
+      const last = spans.last[k]!;
+      const end = i + 1 < to ? spans.first[order[i + 1]!]! : base.split;
+      if (end > last + 1) writer.run(background, end - last - 1, codes);
+    }
+    return true;
+  };
 }
 
 /** Where `encodeRows` stops reading a changed row: at the image, unless the text reaches it. */
@@ -363,7 +557,14 @@ async function drawBase(style: CardStyle, image: string | undefined, framePromis
     full.set(blend(background, hex(style.label.color), level / SHADES), (labelShade + level - 1) * 3);
   }
   const split = image ? 1 + IMAGE.left : STRIDE;
-  return { indices, palette: full, titleShade, labelShade, runs: new Map(), sums: new Map(), split, tails: [] };
+  const plain = new Int16Array(CARD_HEIGHT);
+  for (let row = 0; row < CARD_HEIGHT; row++) {
+    const at = row * STRIDE;
+    let x = 2;
+    while (x < split && indices[at + x] === indices[at + 1]) x++;
+    plain[row] = x === split ? indices[at + 1]! : -1;
+  }
+  return { indices, palette: full, titleShade, labelShade, runs: new Map(), sums: new Map(), split, plain, tails: [] };
 }
 
 

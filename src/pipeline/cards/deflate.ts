@@ -113,10 +113,19 @@ function blockHeader(lengths: Uint8Array): Tail {
   return bits.tail();
 }
 
+/** What `encodeRows` lets `textSide` write a row's bytes with: runs, and bits encoded before. */
+export interface RowWriter {
+  /** `length` bytes of `value`, a run of its own: what `bytes` writes for them when the bytes around them differ. */
+  run(value: number, length: number, codes: BlockCodes): void;
+  append(tail: Tail): void;
+}
+
 /**
  * Rows `first` to `end` (each `stride` bytes) as one deflate block in `codes`, ended byte-aligned
  * with an empty stored block as a zlib full flush is. Row `row` is read up to `splitOf(row)`;
  * if that is before its end, `tail(row)` is appended for the rest, which must be the base's bytes.
+ * `textSide(row, writer)`, when given, may write such a row's bytes up to the split itself,
+ * without them being read, and says whether it did.
  */
 export function encodeRows(
   rows: Uint8Array,
@@ -127,6 +136,7 @@ export function encodeRows(
   splitOf: (row: number) => number,
   tail: (row: number) => Tail,
   adler: number,
+  textSide?: (row: number, writer: RowWriter) => boolean,
 ): RowRun {
   const bits = sharedWriter(Math.ceil(((end - first) * stride * 15) / 8) + codes.header.data.length + 16);
   bits.append(codes.header);
@@ -137,7 +147,7 @@ export function encodeRows(
   for (let row = first; row < end; row++) {
     const split = splitOf(row);
     if (split >= stride) continue;
-    bits.bytes(rows, words, from, row * stride + split, codes);
+    if (from !== row * stride || !textSide?.(row, bits)) bits.bytes(rows, words, from, row * stride + split, codes);
     bits.append(tail(row));
     from = (row + 1) * stride;
   }
@@ -237,10 +247,32 @@ class BitWriter {
     this.#count = count;
   }
 
+  run(value: number, length: number, codes: BlockCodes): void {
+    this.write(codes.literalCode[value]!, codes.literalLength[value]!);
+    for (let left = length - 1; left > 0;) {
+      const n = left < 3 ? 1 : nextMatch(left);
+      left -= n;
+      if (n === 1) this.write(codes.literalCode[value]!, codes.literalLength[value]!);
+      else this.write(codes.matchCode[n]!, codes.matchLength[n]!);
+    }
+  }
+
+  /** `tail`'s bits after those written: whole bytes shifted by the bits pending, in a loop of their own. */
   append(tail: Tail): void {
-    const whole = tail.bits >> 3;
-    for (let i = 0; i < whole; i++) this.write(tail.data[i]!, 8);
-    if (tail.bits & 7) this.write(tail.data[whole]!, tail.bits & 7);
+    const { data, bits } = tail;
+    const whole = bits >> 3;
+    const out = this.#out;
+    const count = this.#count;
+    let at = this.#at;
+    let pending = this.#pending;
+    for (let i = 0; i < whole; i++) {
+      pending |= data[i]! << count;
+      out[at++] = pending & 0xff;
+      pending >>>= 8;
+    }
+    this.#at = at;
+    this.#pending = pending;
+    if (bits & 7) this.write(data[whole]!, bits & 7);
   }
 
   align(): void {
