@@ -58,6 +58,8 @@ interface Base {
   split: number;
   /** Per row, the one value of its text side (bytes 1 to `split`), or -1 where it has more than one. */
   plain: Int16Array;
+  /** A number no other base of the process has: what a glyph's rows written on it are kept under (`inkRow`), without holding the base. */
+  id: number;
   /** The Huffman codes of its cards' changed rows (from its first card on), and each row's bytes from `split` on in them, encoded once for every card (`encodeRows`). */
   codes?: BlockCodes;
   tails: (Tail | undefined)[];
@@ -76,7 +78,7 @@ interface Changes {
   weighted: Float64Array;
   /** Per row, the furthest byte a glyph inked (from the row's start, its filter byte 0). */
   reach: Uint16Array;
-  /** Each row of ink a glyph drew, in the order drawn (`textSide` writes rows from them). */
+  /** Each row of ink a glyph drew, in the order drawn (`settleRows` and `textSideWriter` read them). */
   spans: Spans;
 }
 
@@ -248,8 +250,8 @@ export class CardPainter {
  * written from each glyph row's bits (`settleRows`).
  */
 interface Ink {
-  /** Its rows on `base`, in `shade` on `background` (`inkRow`), once a card on it wrote them: cards are painted base by base. */
-  rows: { base: Base; background: number; shade: number; rows: (InkRow | undefined)[] } | undefined;
+  /** Its rows on the base numbered `base`, in `shade` on `background` (`inkRow`), once a card on it wrote them: cards are painted base by base. */
+  rows: { base: number; background: number; shade: number; rows: (InkRow | undefined)[] } | undefined;
   /** Where row y's pixels start in `xs` and `levels`; row y ends where row y + 1 starts. */
   starts: Uint32Array;
   xs: Uint16Array;
@@ -403,7 +405,7 @@ interface InkRow {
 }
 
 function inkRow(ink: Ink, y: number, base: Base, background: number, shade: number): InkRow {
-  if (ink.rows?.base !== base || ink.rows.background !== background || ink.rows.shade !== shade) ink.rows = { base, background, shade, rows: [] };
+  if (ink.rows?.base !== base.id || ink.rows.background !== background || ink.rows.shade !== shade) ink.rows = { base: base.id, background, shade, rows: [] };
   let row = ink.rows.rows[y];
   if (!row) {
     const { starts, xs, levels } = ink;
@@ -532,6 +534,8 @@ async function drawFrame(style: CardStyle, svg: string): Promise<Frame> {
  * A card's base: the frame with the image drawn into its right-hand side, the image reduced to
  * the colours the palette has left after the frame's and the two text colours' shades.
  */
+let basesDrawn = 0;
+
 async function drawBase(style: CardStyle, image: string | undefined, framePromise: Promise<Frame>): Promise<Base> {
   const frame = await framePromise;
   const indices = Uint8Array.from(frame.indices);
@@ -564,7 +568,7 @@ async function drawBase(style: CardStyle, image: string | undefined, framePromis
     while (x < split && indices[at + x] === indices[at + 1]) x++;
     plain[row] = x === split ? indices[at + 1]! : -1;
   }
-  return { indices, palette: full, titleShade, labelShade, runs: new Map(), sums: new Map(), split, plain, tails: [] };
+  return { indices, palette: full, titleShade, labelShade, runs: new Map(), sums: new Map(), split, plain, id: basesDrawn++, tails: [] };
 }
 
 
