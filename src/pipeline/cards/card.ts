@@ -149,7 +149,7 @@ export class CardPainter {
    * `written` are left for `textSideWriter` to write from their glyphs' rows of ink; every other
    * row is drawn into `rows`. Without, every row is drawn.
    */
-  #draw(base: Base, content: CardContent, codes?: BlockCodes): { rows: Uint8Array; touched: Uint8Array; changes: Changes; written: Uint8Array } {
+  #draw(base: Base, content: CardContent, codes?: BlockCodes): { rows: Uint8Array; touched: Uint8Array; changes: Changes; written: Written } {
     const textWidth = (content.image ? IMAGE.left - 48 : CARD_WIDTH) - MARGIN * (content.image ? 1 : 2);
     const label = content.label ? this.#labelLine(content.label.toUpperCase(), textWidth) : undefined;
     const title = this.#titleLines(content.title, textWidth);
@@ -327,7 +327,7 @@ function placeLine(touched: Uint8Array, changes: Changes, glyphs: GlyphCache, li
  * (`inkRow`), and its pixels are not drawn. A row read after a row the text reaches the image in
  * is drawn, since `encodeRows` reads the two as one.
  */
-function settleRows(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base, fromInk: boolean): { written: Uint8Array; drawn: Uint8Array } {
+function settleRows(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base, fromInk: boolean): { written: Written; drawn: Uint8Array } {
   const spans = changes.spans;
   const { starts, order } = spansByRow(spans);
   const written = new Uint8Array(CARD_HEIGHT);
@@ -358,7 +358,14 @@ function settleRows(rows: Uint8Array, touched: Uint8Array, changes: Changes, bas
       for (let i = from; i < to; i++) drawSpan(rows, changes, row, spans, order[i]!);
     }
   }
-  return { written, drawn };
+  return { written: { rows: written, starts, order }, drawn };
+}
+
+/** The rows `settleRows` left for `textSideWriter` (1 in `rows`), and each row's spans: `order[starts[row]..starts[row + 1])`. */
+interface Written {
+  rows: Uint8Array;
+  starts: Uint32Array;
+  order: Uint32Array;
 }
 
 /** Each row's spans, in the order drawn (by x within a line): a counting sort by row. */
@@ -429,7 +436,7 @@ function inkRow(ink: Ink, y: number, base: Base, background: number, shade: numb
  * each from the base's tails), unchanged ones from the base's cache. Painting the bench's 4,520
  * cards in a cold build, zlib compressing the changed rows was 4.1 of the cards' 6.8 CPU-s.
  */
-function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base, codes: BlockCodes, written: Uint8Array): RowRun[] {
+function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: Base, codes: BlockCodes, written: Written): RowRun[] {
   const runs: RowRun[] = [];
   const textSide = textSideWriter(changes.spans, base, codes, written);
   for (let start = 0; start < CARD_HEIGHT; ) {
@@ -472,10 +479,10 @@ function rowRuns(rows: Uint8Array, touched: Uint8Array, changes: Changes, base: 
  * background found four bytes at a time, and drawing the glyphs into the rows 1.2 more. A title's
  * glyphs repeat, and their rows of ink with them.
  */
-function textSideWriter(spans: Spans, base: Base, codes: BlockCodes, written: Uint8Array): (row: number, writer: RowWriter) => boolean {
-  const { starts, order } = spansByRow(spans);
+function textSideWriter(spans: Spans, base: Base, codes: BlockCodes, written: Written): (row: number, writer: RowWriter) => boolean {
+  const { starts, order } = written;
   return (row, writer) => {
-    if (!written[row]) return false;
+    if (!written.rows[row]) return false;
     const background = base.plain[row]!;
     const from = starts[row]!;
     const to = starts[row + 1]!;
