@@ -329,7 +329,8 @@ describe('click-to-play video (docs/product.md, "Gift pages")', () => {
       await video.waitFor();
       expect(await video.getAttribute('src')).toBe(src);
       expect(await video.getAttribute('poster')).toMatch(/^\/images\//);
-      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('VIDEO');
+      // Focus moves in the island's effect, which preact runs a frame after the player appears.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 2_000 }).toBe('VIDEO');
       const after = await box('video');
       expect(Math.abs(after.height - before.height), 'same height').toBeLessThanOrEqual(1);
       expect(Math.abs(after.width - before.width), 'same width').toBeLessThanOrEqual(1);
@@ -363,7 +364,8 @@ describe('click-to-play video (docs/product.md, "Gift pages")', () => {
         });
         await page.keyboard.press(key);
         await page.locator('video').waitFor();
-        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('VIDEO');
+        // Focus moves in the island's effect, which preact runs a frame after the player appears.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 2_000 }).toBe('VIDEO');
         // Space does not also page down (Enter's default is the link's click, which the island handles).
         if (key === ' ') expect(await page.evaluate(() => (window as unknown as { keyDefaultPrevented?: boolean }).keyDefaultPrevented)).toBe(true);
         // The player is on screen once smooth scrolling (the site's CSS) settles.
